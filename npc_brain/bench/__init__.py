@@ -1,0 +1,1 @@
+"""npc_brain.bench."""

@@ -1,0 +1,68 @@
+"""Contracts for language models and embedders; backends and fakes need not inherit."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Protocol, TypedDict, TypeVar, runtime_checkable
+
+import numpy as np
+from pydantic import BaseModel
+
+Role = Literal["system", "user", "assistant"]
+
+
+class Message(TypedDict):
+    """One chat message, as every OpenAI-compatible server takes it."""
+
+    role: Role
+    content: str
+
+
+T = TypeVar("T", bound=BaseModel)
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """A chat model. `purpose` and `agent` only label the call for accounting."""
+
+    name: str
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.7,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> str:
+        """Plain text completion. Raises `LLMUnavailable` when the backend fails."""
+        ...
+
+    def parse(
+        self,
+        messages: Sequence[Message],
+        schema: type[T],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.2,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> T:
+        """Structured completion validated into `schema` (a frozen pydantic model).
+
+        One repair retry shows the model its validation error; after that
+        `LLMOutputError` is raised. Never returns a made-up default.
+        """
+        ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into unit-length float32 row vectors of a fixed width."""
+
+    name: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Return an array of shape (len(texts), dim), rows L2-normalised (zero rows allowed)."""
+        ...

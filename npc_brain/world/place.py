@@ -1,0 +1,79 @@
+"""Place: one node of the containment tree (town > building > room > object)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import time
+from enum import StrEnum
+
+
+class PlaceKind(StrEnum):
+    """Level of a node in the containment tree; matches the Tiled object class."""
+
+    TOWN = "Town"
+    BUILDING = "Building"
+    ROOM = "Room"
+    OBJECT = "Object"
+
+
+# What a place can be for and what an action is; map makers write these in `purpose`
+# (comma separated) and plans tag every action with one of them.
+ACTIVITIES: tuple[str, ...] = (
+    "sleep", "eat", "cook", "drink", "work", "study", "shop", "wash", "toilet",
+    "socialize", "relax", "exercise", "read", "play", "commute", "other",
+)
+
+
+@dataclass(eq=False)
+class Place:
+    """A node of the world's containment tree.
+
+    `address` is stable and colon-separated from the root ("town:hobbs_cafe:kitchen:stove").
+    `rect` is (x, y, w, h) in map pixels. `state` is mutable (objects) and owned by the game thread.
+    """
+
+    address: str
+    name: str
+    kind: PlaceKind
+    description: str = ""
+    rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    capacity: int | None = None
+    opens: time | None = None
+    closes: time | None = None
+    owner: str | None = None
+    residents: frozenset[str] = frozenset()
+    purpose: frozenset[str] = frozenset()
+    state: str = ""
+    tiled_id: int | None = None
+    parent: Place | None = field(default=None, repr=False)
+    children: list[Place] = field(default_factory=list, repr=False)
+
+    @property
+    def key(self) -> str:
+        """Last segment of the address (the slug of this node)."""
+        return self.address.rsplit(":", 1)[-1]
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """Centre of `rect` in map pixels."""
+        x, y, w, h = self.rect
+        return (x + w / 2, y + h / 2)
+
+    @property
+    def private(self) -> bool:
+        """True when only the owner/residents (or invited guests) may enter."""
+        return self.owner is not None or bool(self.residents)
+
+    def ancestors(self) -> list[Place]:
+        """Parents from the root down to (not including) this node."""
+        chain: list[Place] = []
+        node = self.parent
+        while node is not None:
+            chain.append(node)
+            node = node.parent
+        return chain[::-1]
+
+    def walk(self):
+        """This node and every descendant, depth first."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
