@@ -1,1 +1,61 @@
-"""npc_brain.world."""
+"""npc_brain.world: the containment tree, spatial memory, rules, pathfinding and perception.
+
+Load a map with `npc_brain.adapters.tiled.load_world(path)`; everything here is engine-agnostic.
+"""
+
+from __future__ import annotations
+
+from npc_brain.world.builder import AreaSpec, build_tree
+from npc_brain.world.errors import MapError, MapIssue, Severity, UnknownPlace, WorldError
+from npc_brain.world.hours import is_open, parse_hhmm
+from npc_brain.world.lint import format_tree, lint_world
+from npc_brain.world.pathfinding import CollisionGrid, Pathfinder
+from npc_brain.world.perception import Perception
+from npc_brain.world.place import ACTIVITIES, Place, PlaceKind
+from npc_brain.world.rules import (
+    PURPOSE_ALLOWS,
+    Capacity,
+    OpeningHours,
+    Privacy,
+    Purpose,
+    Rule,
+    Rules,
+    RuleStats,
+    Verdict,
+    default_rules,
+)
+from npc_brain.world.spatial_memory import SpatialMemory
+from npc_brain.world.world import World, slugify
+
+__all__ = [
+    "ACTIVITIES",
+    "AreaSpec",
+    "Capacity",
+    "CollisionGrid",
+    "MapError",
+    "MapIssue",
+    "OpeningHours",
+    "PURPOSE_ALLOWS",
+    "Pathfinder",
+    "Perception",
+    "Place",
+    "PlaceKind",
+    "Privacy",
+    "Purpose",
+    "Rule",
+    "RuleStats",
+    "Rules",
+    "Severity",
+    "SpatialMemory",
+    "UnknownPlace",
+    "Verdict",
+    "World",
+    "WorldError",
+    "build_tree",
+    "default_rules",
+    "format_tree",
+    "is_open",
+    "lint_world",
+    "parse_hhmm",
+    "slugify",
+]

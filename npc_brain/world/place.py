@@ -44,6 +44,11 @@ class Place:
     purpose: frozenset[str] = frozenset()
     state: str = ""
     tiled_id: int | None = None
+    # Entry only by invitation even without an owner (a private party room); see `private`.
+    invite_only: bool = False
+    # Every map property as loaded (class defaults merged), so a game's own rules can read its own
+    # properties ("min_age" on a tavern) without npc_brain knowing them.
+    properties: dict[str, object] = field(default_factory=dict, repr=False)
     parent: Place | None = field(default=None, repr=False)
     children: list[Place] = field(default_factory=list, repr=False)
 
@@ -60,8 +65,14 @@ class Place:
 
     @property
     def private(self) -> bool:
-        """True when only the owner/residents (or invited guests) may enter."""
-        return self.owner is not None or bool(self.residents)
+        """True when only the owner/residents (or invited guests) may enter.
+
+        An owner alone makes a place private unless it keeps opening hours: then the owner is its
+        proprietor (Isabella owns Hobbs Cafe) and the public may come in while it is open.
+        """
+        if self.residents or self.invite_only:
+            return True
+        return self.owner is not None and self.opens is None and self.closes is None
 
     def ancestors(self) -> list[Place]:
         """Parents from the root down to (not including) this node."""

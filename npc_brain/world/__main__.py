@@ -1,0 +1,61 @@
+"""`python -m npc_brain.world MAP.tmx`: lint a town map for map makers.
+
+Prints the containment tree with each place's rules, then errors and warnings. Exit status:
+0 clean or warnings only, 1 errors in the map, 2 the file cannot be loaded at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from npc_brain.world.errors import MapError, Severity
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the lint; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m npc_brain.world",
+        description="Check a Tiled town map against the npc_brain conventions.",
+    )
+    parser.add_argument("map", help="the .tmx file")
+    parser.add_argument(
+        "--project", help=".tiled-project with the class defaults (default: nearest one)"
+    )
+    parser.add_argument("--no-tree", action="store_true", help="print only the problems")
+    args = parser.parse_args(argv)
+
+    # Imported here so `import npc_brain.world` never pulls in the Tiled adapter.
+    from npc_brain.adapters.tiled import read_map
+    from npc_brain.world.lint import format_tree, lint_world
+
+    try:
+        loaded = read_map(args.map, project=args.project)
+    except MapError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    world = loaded.world
+    issues = loaded.issues + lint_world(world, file=args.map)
+    if not args.no_tree:
+        print(
+            f"{args.map}: {len(world.places())} places, {world.grid.cols}x{world.grid.rows} tiles "
+            f"of {world.tile_size} px, {len(world.spawns)} spawn points, "
+            f"project: {loaded.project.name}"
+        )
+        print()
+        print(format_tree(world))
+        print()
+    issues.sort(key=lambda i: (i.object_id is None, i.object_id or 0))
+    errors = [i for i in issues if i.severity is Severity.ERROR]
+    warnings = [i for i in issues if i.severity is Severity.WARNING]
+    for issue in errors + warnings:
+        print(f"{issue.severity}: {issue.sentence(with_file=False)}")
+    print(
+        f"{len(errors)} error{'s' * (len(errors) != 1)}, "
+        f"{len(warnings)} warning{'s' * (len(warnings) != 1)}."
+    )
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

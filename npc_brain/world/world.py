@@ -1,0 +1,201 @@
+"""World: the containment tree, the collision grid, spawn points and who is where.
+
+The tree and the occupancy are owned by the game thread: it calls `set_position`/`move` and
+`set_state`; jobs off the game thread should read what they need through the agent's snapshot.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping
+
+from npc_brain.world.errors import UnknownPlace
+from npc_brain.world.pathfinding import CollisionGrid
+from npc_brain.world.place import Place, PlaceKind
+from npc_brain.world.wording import tree_sentences
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def slugify(name: str) -> str:
+    """The address segment of a display name: "Hobbs Cafe" -> "hobbs_cafe", "Café" -> "cafe"."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return _NON_ALNUM.sub("_", folded.lower()).strip("_")
+
+
+def _contains(rect: tuple[float, float, float, float], x: float, y: float) -> bool:
+    rx, ry, rw, rh = rect
+    return rx <= x < rx + rw and ry <= y < ry + rh
+
+
+class World:
+    """The town as the brain sees it: a tree of `Place`s plus the collision grid and spawns.
+
+    `root` is the Town; every node is reachable by its address ("town:hobbs_cafe:kitchen").
+    """
+
+    def __init__(
+        self,
+        root: Place,
+        grid: CollisionGrid | None = None,
+        spawns: Mapping[str, tuple[float, float]] | None = None,
+        tile_size: int = 32,
+        *,
+        source: str | None = None,
+    ) -> None:
+        self.root = root
+        self.tile_size = tile_size
+        self.grid = (
+            grid
+            if grid is not None
+            else CollisionGrid.empty(
+                max(1, int(-(-(root.rect[0] + root.rect[2]) // tile_size))),
+                max(1, int(-(-(root.rect[1] + root.rect[3]) // tile_size))),
+                tile_size,
+            )
+        )
+        self.spawns: dict[str, tuple[float, float]] = dict(spawns or {})
+        self.source = source
+        self._index: dict[str, Place] = {}
+        for node in root.walk():
+            if node.address in self._index:
+                raise ValueError(f"two places share the address {node.address!r}")
+            self._index[node.address] = node
+        self._where: dict[str, Place] = {}
+        self._xy: dict[str, tuple[float, float]] = {}
+
+    # ----- the tree -----------------------------------------------------------------------
+    def __contains__(self, address: object) -> bool:
+        return isinstance(address, str) and address in self._index
+
+    def __iter__(self) -> Iterator[Place]:
+        return self.root.walk()
+
+    def get(self, address: str | Place) -> Place:
+        """The node at an address; `UnknownPlace` (with close suggestions) if there is none."""
+        if isinstance(address, Place):
+            address = address.address
+        try:
+            return self._index[address]
+        except KeyError:
+            close = difflib.get_close_matches(str(address), self._index, n=3, cutoff=0.6)
+            raise UnknownPlace(str(address), tuple(close)) from None
+
+    def find(self, name_or_slug: str) -> Place | None:
+        """Best match for an address, a display name, a slug or an address suffix ("cafe:kitchen").
+
+        When several nodes match (every house has a "Bedroom"), the shallowest, first in map order
+        wins; use `find_all` to see them all.
+        """
+        found = self.find_all(name_or_slug)
+        return found[0] if found else None
+
+    def find_all(self, name_or_slug: str) -> list[Place]:
+        """Every node matching like `find`, shallowest first."""
+        text = name_or_slug.strip()
+        if text in self._index:
+            return [self._index[text]]
+        lowered = text.lower()
+        slug = ":".join(slugify(part) for part in lowered.split(":"))
+        hits = [
+            p
+            for p in self._index.values()
+            if p.name.lower() == lowered or p.key == slug or p.address.endswith(":" + slug)
+        ]
+        return sorted(hits, key=lambda p: p.address.count(":"))
+
+    def places(self, kind: PlaceKind | str | None = None) -> list[Place]:
+        """All nodes in tree order, optionally only one kind."""
+        if kind is None:
+            return list(self.root.walk())
+        kind = PlaceKind(kind)
+        return [p for p in self.root.walk() if p.kind is kind]
+
+    def place_at(self, x: float, y: float) -> Place | None:
+        """The deepest node whose rectangle contains the pixel point (None off the town)."""
+        if not _contains(self.root.rect, x, y):
+            return None
+        node = self.root
+        while True:
+            inside = [c for c in node.children if _contains(c.rect, x, y)]
+            if not inside:
+                return node
+            node = min(inside, key=lambda c: c.rect[2] * c.rect[3])
+
+    def enclosing(self, place: Place | str, kind: PlaceKind) -> Place | None:
+        """The node itself or its nearest ancestor of `kind` (the room an object is in)."""
+        node: Place | None = self.get(place)
+        while node is not None and node.kind is not kind:
+            node = node.parent
+        return node
+
+    def describe(
+        self, address: str | Place | None = None, depth: int | None = 2, *, states: bool = True
+    ) -> str:
+        """A subtree as prompt text: "Hobbs Cafe has a kitchen with a stove (off) and a counter"."""
+        place = self.root if address is None else self.get(address)
+        sentences = tree_sentences(
+            place, depth, state=(lambda p: p.state or None) if states else (lambda p: None)
+        )
+        if sentences:
+            return " ".join(sentences)
+        text = place.name + (f" ({place.state})" if states and place.state else "")
+        return text + (f": {place.description}" if place.description else ".")
+
+    # ----- object state -------------------------------------------------------------------
+    def set_state(self, address: str | Place, text: str) -> None:
+        """Change an object's state ("brewing coffee"); perception reports it from now on."""
+        self.get(address).state = text
+
+    # ----- occupancy ----------------------------------------------------------------------
+    def set_position(self, agent: str, x: float, y: float) -> Place | None:
+        """Record where an agent stands (map pixels); returns the deepest node there."""
+        self._xy[agent] = (x, y)
+        where = self.place_at(x, y)
+        if where is None:
+            self._where.pop(agent, None)
+        else:
+            self._where[agent] = where
+        return where
+
+    def move(self, agent: str, address: str | Place) -> Place:
+        """Put an agent in a node without a pixel position (headless runs); uses its centre."""
+        place = self.get(address)
+        self._where[agent] = place
+        self._xy[agent] = place.center
+        return place
+
+    def remove(self, agent: str) -> None:
+        """Forget an agent's whereabouts (it left the map)."""
+        self._where.pop(agent, None)
+        self._xy.pop(agent, None)
+
+    def location(self, agent: str) -> Place | None:
+        """The deepest node the agent is in, or None if unknown."""
+        return self._where.get(agent)
+
+    def position(self, agent: str) -> tuple[float, float] | None:
+        """The agent's last pixel position, or None."""
+        return self._xy.get(agent)
+
+    def agents(self) -> dict[str, Place]:
+        """Every placed agent and its node (a copy)."""
+        return dict(self._where)
+
+    def occupants(self, address: str | Place) -> frozenset[str]:
+        """Everyone inside the node or any of its descendants."""
+        place = self.get(address)
+        prefix = place.address + ":"
+        return frozenset(
+            name
+            for name, where in self._where.items()
+            if where is place or where.address.startswith(prefix)
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"World({self.root.name!r}, {len(self._index)} places, "
+            f"{self.grid.cols}x{self.grid.rows} tiles)"
+        )
