@@ -13,11 +13,24 @@ class LLMUnavailable(LLMError):
 class LLMOutputError(LLMError):
     """The model answered, but not in the requested shape, even after one repair retry."""
 
-    def __init__(self, message: str, *, raw: str = "", schema: str = "") -> None:
+    def __init__(
+        self, message: str, *, raw: str = "", schema: str = "", usage: object | None = None
+    ) -> None:
         super().__init__(message)
         self.raw = raw
         self.schema = schema
+        # The tokens the failed attempts cost (an `npc_brain.llm.calls.Usage`), for accounting.
+        self.usage = usage
+
+
+class LLMRequestError(LLMError):
+    """The backend refused this request itself: prompt longer than the context, a schema the
+    server cannot compile, a bad parameter. Retrying the same request will not help."""
 
 
 class ModelNotFound(LLMUnavailable):
     """No GGUF file could be located for the embedded backend."""
+
+
+class LLMConfigError(LLMError, ValueError):
+    """The settings are invalid, e.g. NPC_BRAIN_THREADS=abc or an unknown backend name."""

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, TypeVar, runtime_checkable
 
 import numpy as np
 from pydantic import BaseModel
+
+if TYPE_CHECKING:  # calls.py imports Message from here
+    from npc_brain.llm.calls import Completion, Parsed
 
 Role = Literal["system", "user", "assistant"]
 
@@ -53,6 +56,40 @@ class ChatModel(Protocol):
         One repair retry shows the model its validation error; after that
         `LLMOutputError` is raised. Never returns a made-up default.
         """
+        ...
+
+
+@runtime_checkable
+class UsageReportingModel(ChatModel, Protocol):
+    """A `ChatModel` that also returns what each call cost (every backend and wrapper here).
+
+    `AccountingModel` uses these to count real tokens per call; the plain `complete`/`parse`
+    are the same calls with the usage dropped.
+    """
+
+    def complete_with_usage(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.7,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Completion:
+        """Like `complete`, returning text plus `Usage`."""
+        ...
+
+    def parse_with_usage(
+        self,
+        messages: Sequence[Message],
+        schema: type[T],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.2,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Parsed[T]:
+        """Like `parse`, returning the value plus `Usage` and the repair count."""
         ...
 
 

@@ -1,0 +1,106 @@
+"""`python -m npc_brain.bench <benchmark> [options]` — run one benchmark, print its results.
+
+Each benchmark is a module exposing `add_arguments(parser)` and `run(args) -> dict`. The
+dispatcher prints every list-of-rows value of the result as a table, then the whole result
+as ONE JSON line (last line of stdout, for scripts). To add a benchmark, add a line to
+`BENCHMARKS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+BENCHMARKS: Mapping[str, str] = MappingProxyType(
+    {
+        "cost": "npc_brain.bench.cost",
+        "embedders": "npc_brain.bench.embedders",
+        "frames": "npc_brain.bench.frames",
+        "retrieval": "npc_brain.bench.retrieval",
+        "throughput": "npc_brain.bench.throughput",
+    }
+)
+"""Subcommand name → module path."""
+
+
+def format_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows of dicts as an aligned plain-text table (columns in first-seen order)."""
+    columns: list[str] = []
+    for row in rows:
+        columns += [c for c in row if c not in columns]
+    cells = [[_cell(row.get(c, "")) for c in columns] for row in rows]
+    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in cells]
+    return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def _tables(result: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    return [
+        (name, value)
+        for name, value in result.items()
+        if isinstance(value, list) and value and all(isinstance(r, Mapping) for r in value)
+    ]
+
+
+def _summary(module_path: str) -> str:
+    try:
+        module = importlib.import_module(module_path)
+    except Exception as exc:  # a benchmark being written must not break the others
+        return f"(unavailable: {type(exc).__name__}: {exc})"
+    return (module.__doc__ or "").strip().split("\n")[0]
+
+
+def build_parser(with_help: bool = False) -> argparse.ArgumentParser:
+    """The top-level parser. Benchmark modules are imported only for `--help`."""
+    parser = argparse.ArgumentParser(
+        prog="python -m npc_brain.bench", description=(__doc__ or "").split("\n")[0]
+    )
+    sub = parser.add_subparsers(dest="benchmark", required=True, metavar="BENCHMARK")
+    for name, module_path in BENCHMARKS.items():
+        sub.add_parser(name, help=_summary(module_path) if with_help else None, add_help=False)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen benchmark; exit status 1 with one sentence if the LLM layer fails."""
+    from npc_brain.llm.errors import LLMError
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-"):
+        build_parser(with_help=True).parse_args(argv)  # prints help or the usage error
+    name = build_parser().parse_known_args(argv[:1])[0].benchmark
+    # Only the chosen benchmark is imported: its heavy imports never slow the others.
+    module = importlib.import_module(BENCHMARKS[name])
+    parser = argparse.ArgumentParser(
+        prog=f"python -m npc_brain.bench {name}", description=module.__doc__
+    )
+    module.add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    try:
+        result = module.run(args)
+    except LLMError as exc:
+        print(f"npc_brain.bench {name}: {exc}", file=sys.stderr)
+        return 1
+    for table, rows in _tables(result):
+        print(f"\n{table}")
+        print(format_table(rows))
+    print()
+    print(json.dumps(result, default=str, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

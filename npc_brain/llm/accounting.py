@@ -1,0 +1,282 @@
+"""`AccountingModel`: counts what every model call costs, per agent and per purpose.
+
+Wrap any `ChatModel`; read `snapshot()` at any time from any thread (the inspector HUD and the
+benchmarks do). Token counts come from the inner model's `*_with_usage` methods when it has
+them (every backend and wrapper in this package does); a model without them is still counted
+for calls, latency and failures, with zero tokens.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from npc_brain.llm.calls import Completion, Parsed, Usage
+from npc_brain.llm.errors import LLMError, LLMOutputError
+from npc_brain.llm.protocols import ChatModel, Message
+
+T = TypeVar("T", bound=BaseModel)
+
+NO_AGENT = "(none)"
+
+
+@dataclass(frozen=True, slots=True)
+class CallStats:
+    """Totals for one bucket of calls (everything, one purpose, or one agent).
+
+    `calls` are `complete`/`parse` calls; `requests` the backend round-trips they made
+    (repairs add one); `failures` calls that raised an `LLMError`, of which `output_errors`
+    were unparseable replies; `latency_s` is summed wall time, `latency_max_s` the worst call.
+    """
+
+    calls: int = 0
+    requests: int = 0
+    failures: int = 0
+    output_errors: int = 0
+    repairs: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_s: float = 0.0
+    latency_max_s: float = 0.0
+
+    @property
+    def total_tokens(self) -> int:
+        """Prompt plus completion tokens."""
+        return self.prompt_tokens + self.completion_tokens
+
+    @property
+    def mean_latency_s(self) -> float:
+        """Average wall time per call (0 with no calls)."""
+        return self.latency_s / self.calls if self.calls else 0.0
+
+    def add(
+        self, usage: Usage, latency_s: float, *, failed: bool, output_error: bool, repairs: int
+    ) -> CallStats:
+        """A new `CallStats` with one more call folded in."""
+        return CallStats(
+            calls=self.calls + 1,
+            requests=self.requests + usage.requests,
+            failures=self.failures + int(failed),
+            output_errors=self.output_errors + int(output_error),
+            repairs=self.repairs + repairs,
+            prompt_tokens=self.prompt_tokens + usage.prompt_tokens,
+            completion_tokens=self.completion_tokens + usage.completion_tokens,
+            latency_s=self.latency_s + latency_s,
+            latency_max_s=max(self.latency_max_s, latency_s),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict, including the derived totals (for JSON output)."""
+        return {
+            "calls": self.calls,
+            "requests": self.requests,
+            "failures": self.failures,
+            "output_errors": self.output_errors,
+            "repairs": self.repairs,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.total_tokens,
+            "latency_s": round(self.latency_s, 4),
+            "mean_latency_s": round(self.mean_latency_s, 4),
+            "latency_max_s": round(self.latency_max_s, 4),
+        }
+
+
+def _empty() -> Mapping[str, CallStats]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class UsageSnapshot:
+    """An immutable copy of the counters at one moment."""
+
+    total: CallStats = field(default_factory=CallStats)
+    by_purpose: Mapping[str, CallStats] = field(default_factory=_empty)
+    by_agent: Mapping[str, CallStats] = field(default_factory=_empty)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain nested dict (benchmarks print it as JSON)."""
+        return {
+            "total": self.total.to_dict(),
+            "by_purpose": {k: v.to_dict() for k, v in sorted(self.by_purpose.items())},
+            "by_agent": {k: v.to_dict() for k, v in sorted(self.by_agent.items())},
+        }
+
+
+class AccountingModel:
+    """A `ChatModel` wrapper that counts calls, tokens, latency, repairs and failures.
+
+    Thread-safe: counters are updated under a lock with immutable `CallStats`, and
+    `snapshot()` hands out a consistent frozen copy. Errors are counted, then re-raised.
+    """
+
+    def __init__(self, inner: ChatModel, *, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._total = CallStats()
+        self._by_purpose: dict[str, CallStats] = {}
+        self._by_agent: dict[str, CallStats] = {}
+
+    # -- counting -----------------------------------------------------------------------------
+
+    def _record(
+        self,
+        purpose: str,
+        agent: str | None,
+        usage: Usage,
+        latency: float,
+        *,
+        failed: bool = False,
+        output_error: bool = False,
+        repairs: int = 0,
+    ) -> None:
+        key = agent if agent is not None else NO_AGENT
+        kw = {"failed": failed, "output_error": output_error, "repairs": repairs}
+        with self._lock:
+            self._total = self._total.add(usage, latency, **kw)
+            self._by_purpose[purpose] = self._by_purpose.get(purpose, CallStats()).add(
+                usage, latency, **kw
+            )
+            self._by_agent[key] = self._by_agent.get(key, CallStats()).add(usage, latency, **kw)
+
+    def _failed(self, exc: LLMError, purpose: str, agent: str | None, start: float) -> None:
+        usage = getattr(exc, "usage", None)
+        usage = usage if isinstance(usage, Usage) else Usage(requests=1)
+        output_error = isinstance(exc, LLMOutputError)
+        self._record(
+            purpose,
+            agent,
+            usage,
+            self._clock() - start,
+            failed=True,
+            output_error=output_error,
+            # A parse that failed after its repair retry made two requests: one repair.
+            repairs=max(0, usage.requests - 1) if output_error else 0,
+        )
+
+    def snapshot(self) -> UsageSnapshot:
+        """Consistent, immutable counters: totals, by purpose, by agent."""
+        with self._lock:
+            return UsageSnapshot(
+                self._total,
+                MappingProxyType(dict(self._by_purpose)),
+                MappingProxyType(dict(self._by_agent)),
+            )
+
+    def reset(self) -> UsageSnapshot:
+        """Zero the counters; returns the snapshot taken just before."""
+        with self._lock:
+            snap = UsageSnapshot(
+                self._total,
+                MappingProxyType(dict(self._by_purpose)),
+                MappingProxyType(dict(self._by_agent)),
+            )
+            self._total, self._by_purpose, self._by_agent = CallStats(), {}, {}
+        return snap
+
+    # -- ChatModel ----------------------------------------------------------------------------
+
+    def complete_with_usage(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.7,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Completion:
+        """Counted `complete`, returning the inner usage."""
+        kw = {
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "purpose": purpose,
+            "agent": agent,
+        }
+        start = self._clock()
+        try:
+            if hasattr(self.inner, "complete_with_usage"):
+                done = self.inner.complete_with_usage(messages, **kw)
+            else:
+                done = Completion(self.inner.complete(messages, **kw), Usage(requests=1))
+        except LLMError as exc:
+            self._failed(exc, purpose, agent, start)
+            raise
+        self._record(purpose, agent, done.usage, self._clock() - start)
+        return done
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.7,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> str:
+        """Counted `ChatModel.complete`."""
+        return self.complete_with_usage(
+            messages, max_tokens=max_tokens, temperature=temperature, purpose=purpose, agent=agent
+        ).text
+
+    def parse_with_usage(
+        self,
+        messages: Sequence[Message],
+        schema: type[T],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.2,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Parsed[T]:
+        """Counted `parse`, returning the inner usage and repair count."""
+        kw = {
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "purpose": purpose,
+            "agent": agent,
+        }
+        start = self._clock()
+        try:
+            if hasattr(self.inner, "parse_with_usage"):
+                done = self.inner.parse_with_usage(messages, schema, **kw)
+            else:
+                done = Parsed(self.inner.parse(messages, schema, **kw), Usage(requests=1))
+        except LLMError as exc:
+            self._failed(exc, purpose, agent, start)
+            raise
+        self._record(purpose, agent, done.usage, self._clock() - start, repairs=done.repairs)
+        return done
+
+    def parse(
+        self,
+        messages: Sequence[Message],
+        schema: type[T],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.2,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> T:
+        """Counted `ChatModel.parse`."""
+        return self.parse_with_usage(
+            messages,
+            schema,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            purpose=purpose,
+            agent=agent,
+        ).value
+
+    def close(self) -> None:
+        """Close the inner model if it can be closed."""
+        close = getattr(self.inner, "close", None)
+        if callable(close):
+            close()

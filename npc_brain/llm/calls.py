@@ -1,0 +1,109 @@
+"""Value types of one model call: the request sent, the completion received, its token usage.
+
+Backends return these from `complete_with_usage` / `parse_with_usage` so that each caller gets
+the token counts of *its own* call (no shared "last usage" attribute that concurrent calls from
+the scheduler's threads would race on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from npc_brain.llm.protocols import Message
+
+T = TypeVar("T", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """What one or more backend round-trips cost.
+
+    `requests` counts round-trips (a parse that needed its repair retry costs 2);
+    `latency_s` is the wall time spent waiting on the backend. Token counts are the
+    backend's own numbers (0 when a server does not report them).
+    """
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    requests: int = 0
+    latency_s: float = 0.0
+
+    @property
+    def total_tokens(self) -> int:
+        """Prompt plus completion tokens."""
+        return self.prompt_tokens + self.completion_tokens
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens,
+            self.requests + other.requests,
+            self.latency_s + other.latency_s,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (for JSONL records and benchmark output)."""
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "requests": self.requests,
+            "latency_s": round(self.latency_s, 6),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Usage:
+        """Inverse of `to_dict`; missing keys count as zero."""
+        data = data or {}
+        return cls(
+            int(data.get("prompt_tokens", 0)),
+            int(data.get("completion_tokens", 0)),
+            int(data.get("requests", 0)),
+            float(data.get("latency_s", 0.0)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    """One round-trip as a backend sees it (after structured-output preparation).
+
+    `response_format` is the OpenAI-style dict (`{"type": "json_schema", ...}`) or None for
+    free text. `attempt` is 0 for the first try and 1 for the repair retry; `schema` is the
+    pydantic class being parsed into (None for plain completions).
+    """
+
+    messages: tuple[Message, ...]
+    max_tokens: int
+    temperature: float
+    response_format: Mapping[str, Any] | None = None
+    purpose: str = "other"
+    agent: str | None = None
+    schema_name: str | None = None
+    attempt: int = 0
+    schema: type[BaseModel] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """The text a backend produced for one `ChatRequest`, with what it cost."""
+
+    text: str
+    usage: Usage
+    finish_reason: str | None = None
+    model: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed(Generic[T]):
+    """A validated structured answer: the value, the raw text it came from, and its cost.
+
+    `repairs` is 1 when the first reply failed validation and the repair retry succeeded.
+    """
+
+    value: T
+    usage: Usage
+    repairs: int = 0
+    raw: str = ""

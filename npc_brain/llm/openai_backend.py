@@ -1,0 +1,277 @@
+"""Backends for any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp server, ...).
+
+`OpenAIModel` sends chat completions through the `openai` client with a deliberate timeout
+(the client's default read timeout is 600 s — a game NPC cannot wait that long) and a small
+retry budget. Structured output per server: `json_schema` (OpenAI, vLLM, Ollama, llama.cpp
+server), `json_object` plus the schema in the prompt (llama-cpp-python answers json_schema
+with a 500), or the prompt alone. Every client exception becomes `LLMUnavailable` (or
+`LLMRequestError` for a 400) naming the URL that was tried.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from npc_brain.llm.base import ChatBackend
+from npc_brain.llm.calls import ChatRequest, Completion, Usage
+from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable
+from npc_brain.llm.settings import LLMSettings, StructuredMode
+
+OPENAI_URL = "https://api.openai.com/v1"
+DEFAULT_OPENAI_CHAT_MODEL = "gpt-4o-mini"
+DEFAULT_OPENAI_EMBED_MODEL = "text-embedding-3-small"
+_EMBED_BATCH = 128
+
+
+def make_client(
+    base_url: str | None, api_key: str | None, timeout_s: float, max_retries: int
+) -> Any:
+    """An `openai.OpenAI` client with explicit limits (connect timeout ≤ 5 s)."""
+    import openai  # deferred: importing openai costs ~0.5 s and the embedded path needs none
+
+    timeout = openai.Timeout(timeout_s, connect=min(5.0, timeout_s))
+    return openai.OpenAI(
+        base_url=base_url or OPENAI_URL,
+        # Local servers accept any key; the client refuses to start without one.
+        api_key=api_key or "not-needed",
+        timeout=timeout,
+        max_retries=max_retries,
+    )
+
+
+def map_openai_error(exc: Exception, url: str, *, timeout_s: float, hint: str = "") -> LLMError:
+    """Translate an `openai` client exception into the layer's typed errors."""
+    import openai
+
+    if isinstance(exc, openai.APITimeoutError):
+        return LLMUnavailable(
+            f"Timed out after {timeout_s:g} s waiting for the OpenAI-compatible server at {url}."
+        )
+    if isinstance(exc, openai.APIConnectionError):
+        cause = exc.__cause__ or exc.__context__
+        why = f" ({type(cause).__name__}: {cause})" if cause else ""
+        return LLMUnavailable(f"Could not reach the OpenAI-compatible server at {url}{why}.")
+    if isinstance(exc, openai.APIStatusError):
+        code = exc.status_code
+        detail = _status_detail(exc)
+        if code in (400, 413, 422):
+            return LLMRequestError(
+                f"The server at {url} rejected the request (HTTP {code}): {detail}"
+            )
+        extra = f" {hint}" if hint and code >= 500 else ""
+        return LLMUnavailable(f"The server at {url} answered HTTP {code}: {detail}.{extra}")
+    return LLMUnavailable(
+        f"Bad reply from the OpenAI-compatible server at {url}: {type(exc).__name__}: {exc}"
+    )
+
+
+def _status_detail(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        if isinstance(err, dict) and err.get("message"):
+            return str(err["message"])[:300]
+    return str(getattr(exc, "message", exc))[:300]
+
+
+class OpenAIModel(ChatBackend):
+    """A `ChatModel` on an OpenAI-compatible `/v1/chat/completions` endpoint. Thread-safe.
+
+    `chat_model=None` means "gpt-4o-mini" on api.openai.com and, elsewhere, the first model
+    the server lists at `/v1/models` (what a single-model llama.cpp or vLLM server serves).
+    """
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        chat_model: str | None = None,
+        structured_mode: StructuredMode = "json_schema",
+        timeout_s: float = 60.0,
+        max_retries: int = 1,
+        client: Any | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
+        self.base_url = str(self._client.base_url).rstrip("/")
+        self.structured_mode = structured_mode
+        self.timeout_s = timeout_s
+        self._model = chat_model
+        self._model_lock = threading.Lock()
+        self._clock = clock
+        self.name = f"openai:{chat_model or '?'}@{self.base_url}"
+
+    @classmethod
+    def from_settings(cls, settings: LLMSettings | None = None) -> OpenAIModel:
+        """The model configured by `settings` (default: from the environment)."""
+        s = settings or LLMSettings.from_env()
+        return cls(
+            base_url=s.base_url,
+            api_key=s.api_key,
+            chat_model=s.chat_model,
+            structured_mode=s.structured_mode,
+            timeout_s=s.timeout_s,
+            max_retries=s.max_retries,
+        )
+
+    @property
+    def model(self) -> str:
+        """The chat model name (resolved from the server's list on first use if unset)."""
+        if self._model is None:
+            with self._model_lock:
+                if self._model is None:
+                    self._model = resolve_model_name(
+                        self._client, self.base_url, DEFAULT_OPENAI_CHAT_MODEL, self.timeout_s
+                    )
+                    self.name = f"openai:{self._model}@{self.base_url}"
+        return self._model
+
+    def _send(self, request: ChatRequest) -> Completion:
+        model = self.model
+        kwargs: dict[str, Any] = {
+            "model": model,
+            "messages": [dict(m) for m in request.messages],
+            "max_tokens": request.max_tokens,
+            "temperature": request.temperature,
+        }
+        if request.response_format is not None:
+            kwargs["response_format"] = dict(request.response_format)
+        hint = ""
+        if (request.response_format or {}).get("type") == "json_schema":
+            hint = "If this server cannot do json_schema, set NPC_BRAIN_STRUCTURED=json_object."
+        start = self._clock()
+        try:
+            resp = self._client.chat.completions.create(**kwargs)
+        except Exception as exc:  # every client failure becomes a typed LLMError
+            raise map_openai_error(
+                exc, self.base_url, timeout_s=self.timeout_s, hint=hint
+            ) from None
+        elapsed = self._clock() - start
+        try:
+            choice = resp.choices[0]
+            text = choice.message.content or ""
+            finish = choice.finish_reason
+        except (AttributeError, IndexError, TypeError):
+            raise LLMUnavailable(
+                f"The server at {self.base_url} sent a reply without choices: {str(resp)[:200]}"
+            ) from None
+        usage = getattr(resp, "usage", None)
+        return Completion(
+            text=text,
+            usage=Usage(
+                int(getattr(usage, "prompt_tokens", 0) or 0),
+                int(getattr(usage, "completion_tokens", 0) or 0),
+                1,
+                elapsed,
+            ),
+            finish_reason=finish,
+            model=getattr(resp, "model", None) or model,
+        )
+
+    def close(self) -> None:
+        """Close the HTTP connection pool."""
+        self._client.close()
+
+
+def resolve_model_name(client: Any, base_url: str, default: str, timeout_s: float) -> str:
+    """`default` on api.openai.com, else the first model id the server lists."""
+    if base_url.rstrip("/") == OPENAI_URL:
+        return default
+    try:
+        models = list(client.models.list())
+    except Exception as exc:
+        raise map_openai_error(exc, base_url, timeout_s=timeout_s) from None
+    if not models:
+        raise LLMUnavailable(
+            f"The server at {base_url} lists no models; set NPC_BRAIN_CHAT_MODEL to the model name."
+        )
+    return str(models[0].id)
+
+
+class OpenAIEmbedder:
+    """`Embedder` on an OpenAI-compatible `/v1/embeddings` endpoint (rows L2-normalised).
+
+    `dim` is learned from the first reply (a probe request if read before any embedding).
+    """
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        model: str | None = None,
+        timeout_s: float = 60.0,
+        max_retries: int = 1,
+        client: Any | None = None,
+    ) -> None:
+        self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
+        self.base_url = str(self._client.base_url).rstrip("/")
+        self.timeout_s = timeout_s
+        self._model = model
+        self._dim: int | None = None
+        self._lock = threading.Lock()
+        self.name = f"openai-embed:{model or '?'}@{self.base_url}"
+
+    @classmethod
+    def from_settings(cls, settings: LLMSettings | None = None) -> OpenAIEmbedder:
+        """The embedder configured by `settings` (embed_model, else the chat model's name)."""
+        s = settings or LLMSettings.from_env()
+        return cls(
+            base_url=s.base_url,
+            api_key=s.api_key,
+            model=s.embed_model or (None if not s.base_url else s.chat_model),
+            timeout_s=s.timeout_s,
+            max_retries=s.max_retries,
+        )
+
+    @property
+    def model(self) -> str:
+        """The embedding model name (resolved like `OpenAIModel.model`)."""
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    self._model = resolve_model_name(
+                        self._client, self.base_url, DEFAULT_OPENAI_EMBED_MODEL, self.timeout_s
+                    )
+                    self.name = f"openai-embed:{self._model}@{self.base_url}"
+        return self._model
+
+    @property
+    def dim(self) -> int:
+        """Vector width (asks the server once if no text was embedded yet)."""
+        if self._dim is None:
+            self.embed(["dimension probe"])
+        assert self._dim is not None
+        return self._dim
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed `texts` in batches; raises `LLMUnavailable` when the server fails."""
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self._dim or 0), dtype=np.float32)
+        chunks = []
+        for i in range(0, len(texts), _EMBED_BATCH):
+            batch = [t if t.strip() else " " for t in texts[i : i + _EMBED_BATCH]]
+            try:
+                resp = self._client.embeddings.create(model=self.model, input=batch)
+                rows = sorted(resp.data, key=lambda d: d.index)
+                chunks.append(np.asarray([r.embedding for r in rows], dtype=np.float32))
+            except LLMError:
+                raise
+            except Exception as exc:
+                raise map_openai_error(exc, self.base_url, timeout_s=self.timeout_s) from None
+        out = np.concatenate(chunks, axis=0)
+        if out.shape[0] != len(texts):
+            raise LLMUnavailable(
+                f"The server at {self.base_url} returned {out.shape[0]} embeddings "
+                f"for {len(texts)} texts."
+            )
+        self._dim = int(out.shape[1])
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
