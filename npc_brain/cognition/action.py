@@ -1,0 +1,46 @@
+"""Action and Refusal: what an agent does now, and where a rule said no."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+EMOJI = {
+    "sleep": "💤", "eat": "🍽", "cook": "🍳", "drink": "☕", "work": "💼", "study": "📚",
+    "shop": "🛒", "wash": "🚿", "toilet": "🚻", "socialize": "💬", "relax": "🛋",
+    "exercise": "🏃", "read": "📖", "play": "🎲", "commute": "🚶", "other": "💭",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What the agent is doing now: the game moves the sprite to `address` and shows `emoji`.
+
+    `source` says where it came from: "plan", "react", "refusal", "conversation", "idle".
+    """
+
+    description: str
+    activity: str
+    address: str | None
+    start: datetime
+    end: datetime
+    emoji: str
+    source: str = "plan"
+    object_state: str | None = None  # what the object at `address` does meanwhile ("brewing coffee")
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A rule refused the agent at `address` (and everything inside) until `until`."""
+
+    address: str
+    until: datetime
+    reason: str
+    rule: str = ""
+    activity: str = ""
+
+    def excludes(self, now: datetime, activity: str) -> bool:
+        """Active now for this activity (a purpose refusal only blocks its own activity)."""
+        if now >= self.until:
+            return False
+        return self.rule != "purpose" or not self.activity or self.activity == activity

@@ -1,0 +1,102 @@
+"""Conversation: a live exchange between two speakers, as the game reads it.
+
+The Society owns and updates it on the game thread; the game only reads `lines`,
+`pending` (the NPC is thinking of a reply: show "…") and `ended`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One utterance."""
+
+    speaker: str
+    text: str
+    time: datetime
+
+
+class Conversation:
+    """Two speakers taking turns. `participants[0]` started it.
+
+    `player` is the name of a non-agent speaker (the player) or None for NPC↔NPC.
+    """
+
+    def __init__(self, conversation_id: int, a: str, b: str, started: datetime, *,
+                 player: str | None = None, turn_cap: int = 6) -> None:
+        self.id = conversation_id
+        self.participants = (a, b)
+        self.started = started
+        self.player = player
+        self.turn_cap = turn_cap
+        self._lines: list[Line] = []
+        self._pending: str | None = None
+        self._ended: datetime | None = None
+        self.summary = ""
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """Everything said so far, in order."""
+        return tuple(self._lines)
+
+    @property
+    def pending(self) -> bool:
+        """True while a speaker's next line is being thought of."""
+        return self._pending is not None and self._ended is None
+
+    @property
+    def waiting_for(self) -> str | None:
+        """Who is thinking of a reply (None when nobody is)."""
+        return self._pending if self._ended is None else None
+
+    @property
+    def ended(self) -> bool:
+        """True once either side ended it (or the turn cap was hit)."""
+        return self._ended is not None
+
+    @property
+    def ended_at(self) -> datetime | None:
+        """Game time it ended."""
+        return self._ended
+
+    def other(self, name: str) -> str:
+        """The other participant."""
+        a, b = self.participants
+        if name == a:
+            return b
+        if name == b:
+            return a
+        raise KeyError(f"{name} is not in conversation {self.id}")
+
+    def npc_lines(self) -> int:
+        """How many lines NPCs (not the player) have said."""
+        return sum(1 for line in self._lines if line.speaker != self.player)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """(speaker, text) pairs, the shape prompts take."""
+        return [(line.speaker, line.text) for line in self._lines]
+
+    # -- owner (Society) side
+    def _say(self, speaker: str, text: str, when: datetime) -> Line:
+        line = Line(speaker, text, when)
+        self._lines.append(line)
+        return line
+
+    def _wait_for(self, speaker: str | None) -> None:
+        self._pending = speaker
+
+    def _end(self, when: datetime) -> None:
+        if self._ended is None:
+            self._ended = when
+            self._pending = None
+
+    def transcript(self, limit: int = 400) -> str:
+        """'A: …; B: …' capped at `limit` characters (what each side stores as memory)."""
+        text = " ".join(f"{line.speaker}: {line.text}" for line in self._lines)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+    def __repr__(self) -> str:
+        state = "ended" if self.ended else ("pending" if self.pending else "open")
+        return f"<Conversation {self.id} {self.participants[0]}↔{self.participants[1]} {len(self._lines)} lines {state}>"

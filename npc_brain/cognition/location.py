@@ -1,0 +1,256 @@
+"""Location choice: walk the agent's *known* containment tree, one constrained choice per level.
+
+Cheap by design. At each level the options are the known children (minus places the
+agent was refused). Most levels need no model call: a single option, a single option
+whose subtree serves the activity, the agent's home for private activities, its
+workplace for work, or where it already is. Only a real choice asks the model, through
+a `Literal` schema of the option keys, so it cannot name a place the agent doesn't know.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from npc_brain.cognition import prompts
+from npc_brain.cognition.schemas import place_choice_schema
+from npc_brain.llm.protocols import ChatModel
+
+# Activities a person does at home when it's an option; work/study go to the workplace.
+HOME_ACTIVITIES = frozenset({"sleep", "cook", "wash", "toilet", "relax", "read"})
+WORK_ACTIVITIES = frozenset({"work", "study"})
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceInfo:
+    """What an agent knows about one place (an immutable copy, safe off-thread)."""
+
+    address: str
+    name: str
+    kind: str
+    description: str = ""
+    purpose: frozenset[str] = frozenset()
+    state: str = ""
+    children: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Last segment of the address."""
+        return self.address.rsplit(":", 1)[-1]
+
+    @property
+    def parent(self) -> str | None:
+        """Address of the containing place (None for the root)."""
+        return self.address.rsplit(":", 1)[0] if ":" in self.address else None
+
+
+@dataclass(frozen=True)
+class KnownPlaces:
+    """Immutable snapshot of an agent's known subtree: address → PlaceInfo."""
+
+    places: Mapping[str, PlaceInfo]
+    roots: tuple[str, ...]
+    _serves: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def build(cls, infos: Iterable[PlaceInfo]) -> KnownPlaces:
+        """Index places; children lists are kept only for places that are known too."""
+        by_addr = {p.address: p for p in infos}
+        by_parent: dict[str, list[str]] = {}  # one pass, not a scan per place (the town has 260)
+        for a, q in by_addr.items():
+            if q.parent is not None:
+                by_parent.setdefault(q.parent, []).append(a)
+        fixed: dict[str, PlaceInfo] = {}
+        for addr, p in by_addr.items():
+            kids = tuple(c for c in p.children if c in by_addr)
+            extra = tuple(a for a in by_parent.get(addr, ()) if a not in kids)
+            fixed[addr] = PlaceInfo(p.address, p.name, p.kind, p.description, p.purpose,
+                                    p.state, kids + tuple(sorted(extra)))
+        roots = tuple(a for a, p in fixed.items() if p.parent is None or p.parent not in fixed)
+        serves: dict[str, frozenset[str]] = {}
+
+        def collect(addr: str) -> frozenset[str]:
+            if addr not in serves:
+                acc = set(fixed[addr].purpose)
+                for c in fixed[addr].children:
+                    acc |= collect(c)
+                serves[addr] = frozenset(acc)
+            return serves[addr]
+
+        for a in fixed:
+            collect(a)
+        return cls(MappingProxyType(fixed), roots, MappingProxyType(serves))
+
+    def __contains__(self, address: object) -> bool:
+        return address in self.places
+
+    def get(self, address: str) -> PlaceInfo | None:
+        """The place at `address`, or None when unknown."""
+        return self.places.get(address)
+
+    def children(self, address: str) -> tuple[PlaceInfo, ...]:
+        """Known children of a place."""
+        p = self.places.get(address)
+        return tuple(self.places[c] for c in p.children) if p else ()
+
+    def serves(self, address: str, activity: str) -> bool:
+        """True when the place or something known inside it is meant for `activity`."""
+        return activity in self._serves.get(address, frozenset())
+
+    def describe(self, address: str) -> str:
+        """Short text for prompts: 'name: description' of one place."""
+        p = self.places.get(address)
+        if p is None:
+            return address
+        return f"{p.name}" + (f" ({p.description})" if p.description else "")
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDecision:
+    """Result of a walk: the address reached, the object's new state (if chosen), model calls."""
+
+    address: str | None
+    state: str | None = None
+    calls: int = 0
+    path: tuple[str, ...] = ()
+
+
+def _within(address: str, scope: str) -> bool:
+    return address == scope or address.startswith(scope + ":")
+
+
+def choose_place(
+    model: ChatModel,
+    known: KnownPlaces,
+    *,
+    agent: str,
+    what: str,
+    activity: str,
+    start: str | None = None,
+    here: str | None = None,
+    home: str | None = None,
+    workplace: str | None = None,
+    exclude: Iterable[str] = (),
+    to_object: bool = True,
+    memo: Mapping[tuple[str, str, str], str] | None = None,
+    remember: Callable[[tuple[str, str, str], str], None] | None = None,
+) -> PlaceDecision:
+    """Walk down from `start` (default: the roots) choosing one known child per level.
+
+    Stops at a room when `to_object` is False, or when there is nothing known below.
+    `exclude` holds refused addresses: they and everything inside them are never
+    offered. `memo`/`remember` cache LLM choices by (parent, activity, what) so a
+    routine ("eat lunch") costs one call per day at most.
+    """
+    excluded = tuple(exclude)
+    path: list[str] = []
+    calls = 0
+    state: str | None = None
+    memo = memo or {}
+    if start is not None and start in known and not any(_within(start, x) for x in excluded):
+        current: str | None = start
+        options = list(known.children(start))
+    else:
+        current = None
+        options = [known.places[r] for r in known.roots]
+    while True:
+        options = [o for o in options if not any(_within(o.address, x) for x in excluded)]
+        if not to_object:
+            options = [o for o in options if o.kind.lower() != "object"]
+        if not options:
+            break
+        fitting = [o for o in options if known.serves(o.address, activity)]
+        pool = fitting or options
+        pick, new_state = None, None
+        named = _named(options, what)
+        if named is not None:  # "relax in the park": the plan already says where
+            pick = named
+        elif len(pool) == 1:
+            pick = pool[0]
+        else:
+            pick = _habit(pool, activity, here=here, home=home, workplace=workplace)
+        if pick is None:
+            key = (current or "", activity, what.lower().strip())
+            cached = memo.get(key)
+            pick = next((o for o in pool if o.address == cached), None)
+        if pick is None:
+            keys = [o.key for o in pool]
+            if len(set(keys)) != len(keys):  # duplicate slugs: fall back to full addresses
+                keys = [o.address for o in pool]
+            is_object = all(o.kind.lower() == "object" for o in pool)
+            level = "object" if is_object else (pool[0].kind.lower() or "place")
+            schema = place_choice_schema(keys, with_state=is_object)
+            msgs = prompts.place_choice_messages(
+                agent, what, level, [(k, known.describe(o.address)) for k, o in zip(keys, pool)],
+                here=known.describe(here) if here else "", with_state=is_object,
+            )
+            out = model.parse(msgs, schema, max_tokens=50, purpose="location", agent=agent)
+            calls += 1
+            pick = pool[keys.index(out.place)]
+            new_state = getattr(out, "state", None)
+            if remember is not None:
+                remember((current or "", activity, what.lower().strip()), pick.address)
+        path.append(pick.address)
+        current = pick.address
+        if new_state:
+            state = new_state
+        if pick.kind.lower() == "object":
+            break
+        options = list(known.children(pick.address))
+    return PlaceDecision(current, state, calls, tuple(path))
+
+
+def _named(options: list[PlaceInfo], what: str) -> PlaceInfo | None:
+    """The one option whose name (or slug) the description mentions, if exactly one."""
+    text = " " + " ".join(what.lower().replace("'", " ").split()) + " "
+    hits = [o for o in options
+            if f" {o.name.lower()} " in text or f" {o.key.replace('_', ' ')} " in text]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _habit(
+    pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None
+) -> PlaceInfo | None:
+    """Short-circuit obvious choices from the persona: home, workplace, where one already is."""
+    def holding(target: str | None) -> PlaceInfo | None:
+        if not target:
+            return None
+        for o in pool:
+            if _within(target, o.address):
+                return o
+        return None
+
+    if activity in WORK_ACTIVITIES and (hit := holding(workplace)):
+        return hit
+    if activity in HOME_ACTIVITIES and (hit := holding(home)):
+        return hit
+    return holding(here)
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Everything a job needs to choose places: the known tree and the agent's anchors.
+
+    `exclude` holds currently refused addresses; `memo` is a copy of the agent's
+    location memo, and `learned` collects new memo entries for the agent to keep.
+    """
+
+    known: KnownPlaces
+    here: str | None = None
+    home: str | None = None
+    workplace: str | None = None
+    exclude: tuple[str, ...] = ()
+    memo: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
+    learned: dict[tuple[str, str, str], str] = field(default_factory=dict)
+
+    def choose(
+        self, model: ChatModel, *, agent: str, what: str, activity: str,
+        start: str | None = None, to_object: bool = True,
+    ) -> PlaceDecision:
+        """`choose_place` with these anchors; memo hits and new choices are shared."""
+        memo = {**self.memo, **self.learned}
+        return choose_place(
+            model, self.known, agent=agent, what=what, activity=activity, start=start,
+            here=self.here, home=self.home, workplace=self.workplace, exclude=self.exclude,
+            to_object=to_object, memo=memo, remember=self.learned.__setitem__,
+        )

@@ -1,0 +1,135 @@
+"""Reacting (paper §4.3.1): keep the plan, react with a new action, or start a conversation.
+
+The context comes from the paper's two retrieval queries, "What is [observer]'s
+relationship with [observed]?" and "[observed] is [action]" (the observation text).
+A refusal from the world's rules is handled by `replan_after_refusal`: the blocked
+place is excluded from the location walk, so the answer is always somewhere (or some
+time) else — never the same refused action again.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from npc_brain.cognition import prompts
+from npc_brain.cognition.location import Whereabouts
+from npc_brain.cognition.plan import PlanLevel, PlanStep, snap
+from npc_brain.cognition.recall import Recall, merged, recall
+from npc_brain.cognition.schemas import Replan, react_schema
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.retrieval import RetrievalWeights
+from npc_brain.memory.stream import MemoryView
+from npc_brain.persona import Persona
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """Result of a REACT job.
+
+    `decision` is "keep", "react" or "talk". For "react" `step` is the new located
+    day-level step starting now; for "talk" `talk_to` names the other agent.
+    """
+
+    decision: str
+    observation: str
+    step: PlanStep | None = None
+    talk_to: str | None = None
+    recalls: tuple[Recall, ...] = ()
+    learned: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    refusal: bool = False
+
+
+def reaction_queries(observer: str, observed: str | None, description: str) -> list[str]:
+    """The paper's two queries (only the second when nobody in particular was observed)."""
+    if observed:
+        return [f"What is {observer}'s relationship with {observed}?", description]
+    return [description]
+
+
+def react(
+    model: ChatModel,
+    embedder: Embedder,
+    view: MemoryView,
+    persona: Persona,
+    where: Whereabouts,
+    now: datetime,
+    *,
+    doing: str,
+    observation: str,
+    observed: str | None = None,
+    talk_to: str | None = None,
+    k: int = 3,
+    weights: RetrievalWeights = RetrievalWeights(),
+) -> Reaction:
+    """Decide the reaction to one observation; `talk_to` offers the "talk" option."""
+    recalls = tuple(recall(view, embedder, reaction_queries(persona.name, observed, observation),
+                           now, k=k, weights=weights))
+    context = [r.description for r in merged(recalls, limit=2 * k)]
+    out = model.parse(
+        prompts.react_messages(persona, now, doing=doing, observation=observation,
+                               context=context, talk_to=talk_to),
+        react_schema(talk_to is not None),
+        max_tokens=80,
+        purpose="react",
+        agent=persona.name,
+    )
+    if out.do == "keep":
+        return Reaction("keep", observation, recalls=recalls)
+    if out.do == "talk" and talk_to:
+        return Reaction("talk", observation, talk_to=talk_to, recalls=recalls)
+    step = _located_step(model, persona, where, now, out.what, out.act, out.min, source="react")
+    return Reaction("react", observation, step=step, recalls=recalls, learned=dict(where.learned))
+
+
+def replan_after_refusal(
+    model: ChatModel,
+    persona: Persona,
+    where: Whereabouts,
+    now: datetime,
+    *,
+    doing: str,
+    activity: str,
+    minutes: int,
+    reason: str,
+    avoid: Sequence[str] = (),
+) -> Reaction:
+    """Choose something else after a rule refused `doing`; refused places are excluded.
+
+    First the same action somewhere else: the location walk, which never offers a refused
+    place, finds another known place for the activity (usually with no model call). Only
+    when no other known place serves the activity does the model choose a different action.
+    """
+    if activity and activity != "other":
+        d = where.choose(model, agent=persona.name, what=doing, activity=activity)
+        if d.address is not None and where.known.serves(d.address, activity) and not _excluded(d.address, where):
+            start = snap(now)
+            step = PlanStep(PlanLevel.DAY, start, start + timedelta(minutes=max(10, minutes)), doing,
+                            activity, address=d.address, atomic=True, state=d.state, source="refusal")
+            return Reaction("react", reason, step=step, learned=dict(where.learned), refusal=True)
+    out = model.parse(
+        prompts.replan_messages(persona, now, doing=doing, reason=reason, avoid=avoid),
+        Replan,
+        max_tokens=70,
+        purpose="react",
+        agent=persona.name,
+    )
+    step = _located_step(model, persona, where, now, out.what, out.act, out.min, source="refusal")
+    return Reaction("react", reason, step=step, learned=dict(where.learned), refusal=True)
+
+
+def _excluded(address: str, where: Whereabouts) -> bool:
+    return any(address == x or address.startswith(x + ":") for x in where.exclude)
+
+
+def _located_step(
+    model: ChatModel, persona: Persona, where: Whereabouts, now: datetime,
+    what: str, act: str, minutes: int, *, source: str,
+) -> PlanStep:
+    start = snap(now)
+    d = where.choose(model, agent=persona.name, what=what, activity=act)
+    address = d.address
+    if address is None or _excluded(address, where):
+        address = where.here  # nowhere known fits: stay put rather than walk into a refusal
+    return PlanStep(PlanLevel.DAY, start, start + timedelta(minutes=max(5, minutes)), what, act,
+                    address=address, atomic=True, state=d.state, source=source)

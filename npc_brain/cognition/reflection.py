@@ -1,0 +1,108 @@
+"""Reflection (paper §4.2): questions from recent memories → retrieval → insights citing evidence."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from npc_brain.cognition import prompts
+from npc_brain.cognition.recall import Recall, merged, recall
+from npc_brain.cognition.schemas import Insights, Questions
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.retrieval import RetrievalWeights
+from npc_brain.memory.stream import MemoryView
+
+
+def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:
+    """True when the summed importance of memories after `since_id` exceeds `threshold`."""
+    return view.importance_since(since_id) > threshold
+
+
+@dataclass(frozen=True, slots=True)
+class InsightDraft:
+    """A verified insight: text, importance, the real memory ids it cites, its embedding."""
+
+    description: str
+    importance: int
+    evidence: tuple[int, ...]
+    embedding: np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
+class Reflected:
+    """Result of a REFLECT job."""
+
+    questions: tuple[str, ...]
+    insights: tuple[InsightDraft, ...]
+    dropped: tuple[str, ...]      # insights whose citations did not name a listed memory
+    recalls: tuple[Recall, ...]
+    upto_id: int                  # last memory id considered (next trigger counts after it)
+
+
+def reflect(
+    model: ChatModel,
+    embedder: Embedder,
+    view: MemoryView,
+    now: datetime,
+    *,
+    agent: str,
+    recent: int = 100,
+    per_question: int = 6,
+    max_statements: int = 15,
+    weights: RetrievalWeights = RetrievalWeights(),
+    char_budget: int = 3000,
+) -> Reflected:
+    """Run the three reflection steps on a memory snapshot (pure; nothing is written).
+
+    Recent memories are listed newest-last and clipped to `char_budget` characters so the
+    prompt fits a 2k context. Insights cite prompt-local numbers; each number is mapped back
+    to a real memory id, and an insight is dropped when none of its citations are valid
+    (the paper's embellishment failure). Invalid numbers in an otherwise valid citation
+    list are removed.
+    """
+    upto = len(view) - 1
+    latest = view.latest(recent)
+    lines: list[str] = []
+    used = 0
+    for rec in reversed(latest):
+        used += len(rec.description) + 5
+        if used > char_budget and lines:
+            break
+        lines.append(rec.description)
+    lines.reverse()
+    q = model.parse(
+        prompts.questions_messages(agent, lines),
+        Questions,
+        max_tokens=110,
+        purpose="reflect_questions",
+        agent=agent,
+    )
+    questions = tuple(dict.fromkeys(x for x in q.q if x))
+    recalls = tuple(
+        recall(view, embedder, list(questions), now, k=per_question, weights=weights)
+    )
+    evidence = merged(recalls, limit=max_statements)
+    if not evidence:
+        return Reflected(questions, (), (), recalls, upto)
+    out = model.parse(
+        prompts.insights_messages(agent, questions, [r.description for r in evidence]),
+        Insights,
+        max_tokens=220,
+        purpose="reflect_insights",
+        agent=agent,
+    )
+    kept: list[tuple[str, int, tuple[int, ...]]] = []
+    dropped: list[str] = []
+    for ins in out.insights:
+        ids = tuple(dict.fromkeys(evidence[n - 1].id for n in ins.because if 1 <= n <= len(evidence)))
+        if not ids:
+            dropped.append(ins.text)
+            continue
+        kept.append((ins.text, int(ins.imp), ids))
+    vectors = embedder.embed([t for t, _, _ in kept]) if kept else []
+    insights = tuple(
+        InsightDraft(t, imp, ids, np.asarray(v, dtype=np.float32))
+        for (t, imp, ids), v in zip(kept, vectors)
+    )
+    return Reflected(questions, insights, tuple(dropped), recalls, upto)

@@ -1,0 +1,61 @@
+"""BrainSettings: every tunable number of the cognitive core in one typed place.
+
+Numbers marked *paper* are Park et al.'s defaults; the rest are chosen for cost
+(≤ 40 calls per agent-day) and explained next to the field.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from npc_brain.memory.retrieval import RetrievalWeights
+
+
+class BrainSettings(BaseModel):
+    """Settings of agents and the society; frozen, so share one instance freely."""
+
+    model_config = ConfigDict(frozen=True)
+
+    # retrieval (paper: all weights 1, decay 0.995 per game hour)
+    recency_weight: float = Field(1.0, ge=0)
+    importance_weight: float = Field(1.0, ge=0)
+    relevance_weight: float = Field(1.0, ge=0)
+    recency_decay: float = Field(0.995, gt=0, le=1)
+    retrieval_k: int = Field(4, ge=1, le=30, description="memories per query in prompts")
+
+    # reflection (paper: threshold 150, the latest 100 memories, 3 questions)
+    reflection_threshold: int = Field(150, ge=1)
+    reflection_recent: int = Field(100, ge=5)
+    reflection_per_question: int = Field(5, ge=1)
+    reflection_char_budget: int = Field(2400, ge=200, description="clip of the recent list for a 2k context")
+
+    # memorizing: importance is rated in batches, not per perception
+    memorize_batch: int = Field(24, ge=1, description="rate when this many memories wait …")
+    memorize_interval_minutes: int = Field(120, ge=1, description="… or the oldest waited this long")
+    dedup_minutes: int = Field(90, ge=0, description="an identical perception within this is dropped")
+    share_importance_cache: bool = True
+
+    # planning
+    wake_hour: int = Field(7, ge=0, le=23)
+    sleep_hour: int = Field(22, ge=0, le=23)
+    lookahead_minutes: int = Field(10, ge=0, description="decompose this far ahead of need")
+
+    # reacting
+    react_cooldown_minutes: int = Field(20, ge=0, description="between two reactions of one agent")
+    react_subject_cooldown_minutes: int = Field(180, ge=0, description="between reactions to one subject")
+    refusal_minutes: int = Field(60, ge=1, description="how long a refused place stays excluded")
+
+    # dialogue
+    dialogue_turn_cap: int = Field(6, ge=2, description="lines in an NPC↔NPC conversation")
+    player_turn_cap: int = Field(40, ge=2, description="NPC lines in a conversation with the player")
+    conversation_cooldown_minutes: int = Field(240, ge=0, description="before the same pair talks again")
+    conversation_idle_minutes: int = Field(20, ge=1, description="a player chat with no new line ends")
+
+    # scheduling
+    failure_backoff_minutes: int = Field(15, ge=1, description="wait before retrying a failed thought")
+    budget_calls_per_hour: float | None = Field(None, ge=0, description="per agent; None = unlimited")
+    budget_tokens_per_hour: float | None = Field(None, ge=0)
+
+    @property
+    def weights(self) -> RetrievalWeights:
+        """The three retrieval weights as the memory layer takes them."""
+        return RetrievalWeights(self.recency_weight, self.importance_weight, self.relevance_weight)

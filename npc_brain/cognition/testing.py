@@ -1,0 +1,160 @@
+"""Test helpers for games and for us: a deterministic responder that answers every
+cognition schema plausibly (for `ScriptedModel.respond_with`), and a tiny town.
+
+    model = ScriptedModel().respond_with(BrainResponder())
+    society = Society(tiny_town(["Ana", "Ben"]), model, HashEmbedder(), now=clock,
+                      executor=InlineExecutor())
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import time
+from typing import Any, get_args
+
+from pydantic import BaseModel
+
+from npc_brain.llm.protocols import Message
+from npc_brain.world.place import Place, PlaceKind
+from npc_brain.world.world import World
+
+_MINUTES = re.compile(r"for (\d+) minutes")
+
+
+def _user(messages: Sequence[Message]) -> str:
+    return next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
+
+
+def _options(schema: type[BaseModel], field: str) -> tuple[str, ...]:
+    ann = schema.model_fields[field].annotation
+    return tuple(get_args(ann))
+
+
+class BrainResponder:
+    """Answers by schema name, deterministically, from the prompt text.
+
+    `talk`: answer "talk" whenever a react decision offers it; `react_on`: words that make
+    a react decision "react" instead of "keep"; `day`: the day plan chunks to return.
+    """
+
+    DAY = (
+        (7, 1, "wake up and get ready", "wash"),
+        (8, 4, "work", "work"),
+        (12, 1, "have lunch", "eat"),
+        (13, 4, "work", "work"),
+        (17, 2, "relax", "relax"),
+        (19, 1, "have dinner", "eat"),
+        (20, 2, "read a book", "read"),
+        (22, 9, "sleep", "sleep"),
+    )
+
+    def __init__(self, *, talk: bool = True, react_on: Sequence[str] = ("party", "fire"),
+                 day: Sequence[tuple[int, int, str, str]] | None = None, end_after: int = 2) -> None:
+        self.talk = talk
+        self.react_on = tuple(w.lower() for w in react_on)
+        self.day = tuple(day or self.DAY)
+        self.end_after = end_after
+
+    def __call__(self, messages: Sequence[Message], schema: type[BaseModel] | None) -> Any:
+        if schema is None:
+            return "ok"
+        name = schema.__name__
+        text = _user(messages)
+        if name.startswith("Ratings"):
+            n = schema.model_fields["r"].metadata
+            count = next((m.min_length for m in n if hasattr(m, "min_length")), 1)
+            lines = [ln for ln in text.splitlines() if re.match(r"^\d+\. ", ln)]
+            return {"r": [self._importance(ln) for ln in lines[:count]] + [2] * max(0, count - len(lines))}
+        if name == "DayPlan":
+            return {"chunks": [{"start": s, "hours": h, "what": w, "act": a} for s, h, w, a in self.day]}
+        if name == "HourSteps":
+            minutes = int(m.group(1)) if (m := _MINUTES.search(text)) else 60
+            what = text.rsplit('"', 2)[-2] if text.count('"') >= 2 else "do it"
+            n = max(1, min(8, minutes // 60))
+            return {"steps": [{"min": 60, "what": f"{what} (part {i + 1})", "act": "other"} for i in range(n)]}
+        if name in ("ActionSteps", "ObjectActionSteps"):
+            minutes = int(m.group(1)) if (m := _MINUTES.search(text)) else 60
+            what = text.rsplit('"', 2)[-2] if text.count('"') >= 2 else "do it"
+            n = max(1, min(4, minutes // 15))
+            step: dict[str, Any] = {"min": 15, "what": f"{what}, step", "act": "other"}
+            if name == "ObjectActionSteps":
+                objs = _options(schema.model_fields["steps"].annotation.__args__[0], "obj")  # type: ignore[union-attr]
+                step |= {"obj": objs[0], "state": "in use"}
+            return {"steps": [dict(step, what=f"{what}, step {i + 1}") for i in range(n)]}
+        if name == "PlaceChoice":
+            reply: dict[str, Any] = {"place": _options(schema, "place")[0]}
+            if "state" in schema.model_fields:
+                reply["state"] = "in use"
+            return reply
+        if name == "ReactDecision":
+            options = _options(schema, "do")
+            noticed = text.rsplit("Noticed:", 1)[-1].lower()
+            if self.talk and "talk" in options:
+                return {"do": "talk", "what": "chat", "act": "socialize", "min": 10}
+            if any(w in noticed for w in self.react_on):
+                return {"do": "react", "what": "go and see what is happening", "act": "other", "min": 30}
+            return {"do": "keep", "what": "carry on", "act": "other", "min": 5}
+        if name == "Replan":
+            return {"what": "do something else for a while", "act": "relax", "min": 30}
+        if name == "Questions":
+            return {"q": ["What matters most to me lately?"]}
+        if name == "Insights":
+            count = len([ln for ln in text.split("statements:", 1)[-1].splitlines() if re.match(r"^\d+\. ", ln)])
+            return {"insights": [{"text": "I care about my routine", "because": list(range(1, min(count, 3) + 1)) or [1],
+                                  "imp": 6}]}
+        if name == "Utterance":
+            said = len(re.findall(r'^[^:\n]+: "', text.split("conversation so far:", 1)[-1], re.M))
+            return {"say": f"Nice to see you (line {said + 1}).", "end": said + 1 >= self.end_after * 2}
+        if name == "ConversationSummary":
+            return {"summary": "They had a friendly chat.", "imp": 4}
+        if name == "InterviewAnswer":
+            return {"answer": "I am not sure."}
+        raise ValueError(f"BrainResponder does not know the schema {name}")
+
+    def _importance(self, line: str) -> int:
+        low = line.lower()
+        if any(w in low for w in ("party", "love", "fire", "election", "refused", "closed")):
+            return 8
+        if "sleep" in low or "idle" in low:
+            return 1
+        return 3
+
+
+def _place(parent: Place | None, key: str, name: str, kind: PlaceKind, **kw: Any) -> Place:
+    address = f"{parent.address}:{key}" if parent else key
+    p = Place(address, name, kind, parent=parent, **kw)
+    if parent is not None:
+        parent.children.append(p)
+    return p
+
+
+def tiny_town(residents: Sequence[str] = ("Ana", "Ben", "Cal")) -> World:
+    """A small town: one house per resident (bedroom with a bed, kitchen with a stove),
+    Hobbs Cafe (08:00–20:00; counter with a coffee machine, a one-seat bathroom),
+    an office, and a park."""
+    town = _place(None, "town", "Town", PlaceKind.TOWN, rect=(0, 0, 2000, 2000))
+    for i, name in enumerate(residents):
+        slug = name.lower().replace(" ", "_")
+        house = _place(town, f"{slug}_house", f"{name}'s house", PlaceKind.BUILDING,
+                       rect=(i * 200, 0, 180, 180), residents=frozenset({name}))
+        bed = _place(house, "bedroom", "Bedroom", PlaceKind.ROOM, rect=(i * 200, 0, 90, 180),
+                     purpose=frozenset({"sleep", "relax", "read"}))
+        _place(bed, "bed", "Bed", PlaceKind.OBJECT, rect=(i * 200 + 10, 10, 30, 30), purpose=frozenset({"sleep"}))
+        kit = _place(house, "kitchen", "Kitchen", PlaceKind.ROOM, rect=(i * 200 + 90, 0, 90, 180),
+                     purpose=frozenset({"cook", "eat", "wash"}))
+        _place(kit, "stove", "Stove", PlaceKind.OBJECT, rect=(i * 200 + 100, 10, 30, 30), purpose=frozenset({"cook"}))
+    cafe = _place(town, "hobbs_cafe", "Hobbs Cafe", PlaceKind.BUILDING, rect=(0, 400, 400, 300),
+                  opens=time(8), closes=time(20), purpose=frozenset({"eat", "drink", "socialize", "work"}))
+    counter = _place(cafe, "counter", "Counter", PlaceKind.ROOM, rect=(0, 400, 300, 300),
+                     purpose=frozenset({"eat", "drink", "socialize", "work"}))
+    _place(counter, "coffee_machine", "Coffee machine", PlaceKind.OBJECT, rect=(10, 410, 30, 30),
+           purpose=frozenset({"drink", "work"}), state="idle")
+    _place(cafe, "bathroom", "Bathroom", PlaceKind.ROOM, rect=(300, 400, 100, 300), capacity=1,
+           purpose=frozenset({"toilet", "wash"}))
+    office = _place(town, "office", "Office", PlaceKind.BUILDING, rect=(500, 400, 300, 300),
+                    purpose=frozenset({"work", "study"}))
+    _place(office, "desk_room", "Desk room", PlaceKind.ROOM, rect=(500, 400, 300, 300),
+           purpose=frozenset({"work", "study"}))
+    _place(town, "park", "Park", PlaceKind.BUILDING, rect=(900, 400, 400, 400),
+           purpose=frozenset({"exercise", "relax", "socialize", "play"}))
+    return World(town)

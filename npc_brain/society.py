@@ -1,0 +1,615 @@
+"""Society: the per-frame facade a game talks to.
+
+```python
+society = Society(world, model, embedder, now=clock)      # clock: GameClock or a callable
+for persona in personas:
+    society.add_agent(persona)
+while running:                                            # every frame
+    clock.advance(dt)
+    for event in society.update():                        # never waits for a model
+        ...                                               # bubbles, logs, sounds
+    for name in society.agents:
+        action = society.action(name)                     # walk the sprite to action.address
+        show_dots = society.thinking(name)                # the "…" bubble
+```
+
+Thinking runs on the scheduler's executor (a thread pool by default); `update()` submits
+what is due, applies finished results on the calling thread, and returns `Event`s.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Executor
+from datetime import datetime, timedelta
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from npc_brain.agent import Action, Agent, AgentStatus, Thought
+from npc_brain.clock import GameClock
+from npc_brain.cognition import dialogue
+from npc_brain.cognition.conversation import Conversation, Line
+from npc_brain.cognition.events import (
+    ConversationEnded,
+    ConversationStarted,
+    Event,
+    ObjectStateChanged,
+    PlanChanged,
+    ReflectionWritten,
+    RefusalHandled,
+    ThoughtFailed,
+    UtteranceEvent,
+)
+from npc_brain.cognition.inspection import AgentInspection, inspect_agent
+from npc_brain.cognition.prompts import clean
+from npc_brain.cognition.settings import BrainSettings
+from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
+from npc_brain.llm.errors import LLMError
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.importance import ImportanceCache
+from npc_brain.memory.record import MemoryKind
+from npc_brain.memory.save import AgentSave, SaveData, SaveFile
+from npc_brain.memory.stream import MemoryStream
+from npc_brain.observation import Observation, ObservationKind
+from npc_brain.persona import Persona
+from npc_brain.scheduler import Budget, Charged, Priority, Scheduler, Usage
+from npc_brain.world.perception import action_sentence
+from npc_brain.world.place import Place, PlaceKind
+
+__all__ = [
+    "BrainSettings", "Conversation", "ConversationEnded", "ConversationStarted", "Event", "Line",
+    "ObjectStateChanged", "PlanChanged", "ReflectionWritten", "RefusalHandled", "Society",
+    "ThoughtFailed", "UtteranceEvent",
+]
+
+
+class _Metered:
+    """Counts one job's model calls and tokens (for the scheduler's per-agent budget)."""
+
+    def __init__(self, inner: ChatModel) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.calls = 0
+        self.tokens = 0
+
+    def complete(self, messages: Any, **kw: Any) -> str:
+        self.calls += 1
+        if hasattr(self.inner, "complete_with_usage"):
+            out = self.inner.complete_with_usage(messages, **kw)
+            self.tokens += out.usage.total_tokens
+            return out.text
+        return self.inner.complete(messages, **kw)
+
+    def parse(self, messages: Any, schema: Any, **kw: Any) -> Any:
+        self.calls += 1
+        if hasattr(self.inner, "parse_with_usage"):
+            out = self.inner.parse_with_usage(messages, schema, **kw)
+            self.tokens += out.usage.total_tokens
+            return out.value
+        return self.inner.parse(messages, schema, **kw)
+
+
+def _room_of(place: Place | None) -> Place | None:
+    """The room (else building) a node is in: two agents there can see each other."""
+    node, building = place, None
+    while node is not None:
+        if node.kind is PlaceKind.ROOM:
+            return node
+        if node.kind is PlaceKind.BUILDING and building is None:
+            building = node
+        node = node.parent
+    return building
+
+
+class Society:
+    """All NPC minds of a game plus the machinery that thinks for them.
+
+    `world` may be None for a game without a containment tree (agents then stay where
+    they are). `now` is a `GameClock` or a zero-argument callable returning game time.
+    `executor` runs thinking (default: a 2-thread pool; pass `InlineExecutor()` for
+    deterministic tests); `max_in_flight` caps the jobs handed to it at once so job
+    priorities decide what runs next (set it to the executor's thread count). The model is wrapped in an `AccountingModel` unless it already
+    counts (`snapshot()`).
+    """
+
+    def __init__(
+        self,
+        world: Any,
+        model: ChatModel,
+        embedder: Embedder,
+        *,
+        now: GameClock | Callable[[], datetime],
+        executor: Executor | None = None,
+        settings: BrainSettings | None = None,
+        max_in_flight: int | None = None,
+    ) -> None:
+        self.world = world
+        self.model: Any = model if hasattr(model, "snapshot") else AccountingModel(model)
+        self.embedder = embedder
+        self.settings = settings or BrainSettings()
+        self._clock = now if isinstance(now, GameClock) else None
+        self._now: Callable[[], datetime] = now.now if isinstance(now, GameClock) else now
+        s = self.settings
+        budget = None
+        if s.budget_calls_per_hour is not None or s.budget_tokens_per_hour is not None:
+            budget = Budget(s.budget_calls_per_hour, s.budget_tokens_per_hour)
+        # `max_in_flight` keeps jobs in the scheduler's priority queue instead of the executor's
+        # FIFO, so a reply to the player overtakes a backlog of day plans.
+        self.scheduler = Scheduler(executor, now=self._now, budget=budget, job_cost=Usage(),
+                                   max_in_flight=max_in_flight)
+        self.importance_cache = ImportanceCache()
+        self._agents: dict[str, Agent] = {}
+        self._conversations: dict[int, Conversation] = {}
+        self._conv_ids = itertools.count(1)
+        self._pair_last: dict[tuple[str, str], datetime] = {}
+        self._last_action: dict[str, tuple[str, str | None]] = {}
+        self._last_room: dict[str, str | None] = {}
+        self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
+        self._events: list[Event] = []
+        self._crash: BaseException | None = None
+
+    # ------------------------------------------------------------------ agents
+    def add_agent(self, persona: Persona, *, known: Any = None, memory: MemoryStream | None = None) -> Agent:
+        """Create an agent from a persona; its seed memories are rated and stored soon after.
+
+        `known` defaults to a `SpatialMemory` seeded from the persona (home, workplace,
+        the town's buildings); the agent is placed at its home if the world has no
+        position for it yet.
+        """
+        if persona.name in self._agents:
+            raise ValueError(f"an agent named {persona.name!r} already exists")
+        now = self._now()
+        if known is None and self.world is not None:
+            from npc_brain.world.spatial_memory import SpatialMemory
+
+            known = SpatialMemory.for_persona(self.world, persona)
+        memory = memory if memory is not None else MemoryStream(self.embedder.dim, decay=self.settings.recency_decay)
+        cache = self.importance_cache if self.settings.share_importance_cache else ImportanceCache()
+        agent = Agent(persona, memory, known, embedder=self.embedder, settings=self.settings,
+                      importance_cache=cache, seed_time=now)
+        self._agents[persona.name] = agent
+        if self.world is not None and self.world.location(persona.name) is None and persona.home in self.world:
+            self.world.move(persona.name, persona.home)
+        return agent
+
+    @property
+    def agents(self) -> Mapping[str, Agent]:
+        """Agents by name (read-only mapping, insertion order)."""
+        return MappingProxyType(self._agents)
+
+    def agent(self, name: str) -> Agent:
+        """The agent with this name (KeyError with the known names otherwise)."""
+        try:
+            return self._agents[name]
+        except KeyError:
+            raise KeyError(f"no agent named {name!r}; agents: {', '.join(self._agents) or 'none'}") from None
+
+    def now(self) -> datetime:
+        """Current game time."""
+        return self._now()
+
+    # ------------------------------------------------------------------ per frame
+    def perceive(self, name: str, observations: Iterable[Observation]) -> int:
+        """Feed perceptions to an agent (cheap; repeats are dropped). Returns how many were kept."""
+        return self.agent(name).perceive(list(observations), self._now())
+
+    def action(self, name: str) -> Action:
+        """What the agent is doing now; never waits."""
+        return self.agent(name).current_action(self._now())
+
+    def thinking(self, name: str) -> bool:
+        """True while the agent has visible thinking in flight (plan, reaction, reply …)."""
+        agent = self.agent(name)
+        # Memorizing is background work, except before the first plan (it waits on the seeds).
+        if agent.in_flight - {Thought.MEMORIZE} or (agent.plan.empty and agent.in_flight):
+            return True
+        return any(c.waiting_for == name for c in self._conversations.values())
+
+    def update(self) -> list[Event]:
+        """Submit due thinking, apply finished results, return what happened. Never waits.
+
+        Model failures (`LLMError`) become `ThoughtFailed` events and a retry later; any other
+        exception from a job is a bug and is re-raised here, after the agent was cleaned up.
+        """
+        now = self._now()
+        events: list[Event] = []
+        for agent in self._agents.values():
+            self._sync(agent, now, events)
+        self._poll(events)
+        for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
+            submitted = self._submit_due(now, events)
+            self._expire_conversations(now, events)
+            self._poll(events)
+            if not submitted:
+                break
+        for agent in self._agents.values():
+            self._sync_objects(agent, now, events)
+        return events
+
+    def _poll(self, events: list[Event]) -> None:
+        self.scheduler.poll()
+        if self._events:
+            events.extend(self._events)
+            self._events.clear()
+        if self._crash is not None:
+            crash, self._crash = self._crash, None
+            raise crash
+
+    def _sync(self, agent: Agent, now: datetime, events: list[Event]) -> None:
+        """Position, newly seen rooms, and the agent's own action as a SELF perception."""
+        if self.world is not None:
+            where = self.world.location(agent.name)
+            if where is not None:
+                agent.address = where.address
+                room = _room_of(where)
+                key = room.address if room else None
+                if key != self._last_room.get(agent.name):
+                    self._last_room[agent.name] = key
+                    if room is not None and hasattr(agent.known, "observe_room"):
+                        agent.known.observe_room(room)
+        action = agent.current_action(now)
+        sig = (action.description, action.address)
+        if self._last_action.get(agent.name) != sig:
+            self._last_action[agent.name] = sig
+            if action.source != "conversation":
+                agent.perceive([Observation(action_sentence(agent.name, action.description),
+                                            ObservationKind.SELF, subject=agent.name,
+                                            place=action.address)], now)
+
+    def _sync_objects(self, agent: Agent, now: datetime, events: list[Event]) -> None:
+        """Acting on an object sets its state ("brewing coffee"); leaving it restores it."""
+        if self.world is None:
+            return
+        action = agent.current_action(now)
+        for address, (before, ours, who) in list(self._objects.items()):
+            if who == agent.name and (action.address != address or action.object_state != ours):
+                del self._objects[address]
+                if address in self.world and self.world.get(address).state == ours:
+                    self.world.set_state(address, before)
+                    events.append(ObjectStateChanged(agent.name, now, address, before))
+        state, address = action.object_state, action.address
+        if not state or not address or address in self._objects or address not in self.world:
+            return
+        place = self.world.get(address)
+        if place.kind is not PlaceKind.OBJECT:
+            return
+        # Only once the agent is there: at the object, or in the room that holds it.
+        here = agent.address
+        if here is not None and here != address and not address.startswith(here + ":"):
+            return
+        self._objects[address] = (place.state, state, agent.name)
+        self.world.set_state(address, state)
+        events.append(ObjectStateChanged(agent.name, now, address, state))
+
+    # ------------------------------------------------------------------ thinking
+    def _submit_due(self, now: datetime, events: list[Event]) -> int:
+        submitted = 0
+        for agent in self._agents.values():
+            for thought in agent.due_thoughts(now):
+                meter = _Metered(self.model)
+                job = agent.begin(thought, now, meter,
+                                  can_talk=lambda other, a=agent.name: self._can_talk(a, other, now))
+                if job is not None:
+                    self._submit(agent.name, job.thought.value, job.run, job.apply, job.fail,
+                                 job.priority, meter)
+                    submitted += 1
+            if agent.wants_to_talk:
+                other, agent.wants_to_talk = agent.wants_to_talk, None
+                if self._can_talk(agent.name, other, now):
+                    self._start(agent.name, other, now, events)
+                    submitted += 1
+        return submitted
+
+    def _submit(self, name: str, key: str, run: Callable[[], Any], apply: Callable[[Any], list[Event]],
+                fail: Callable[[BaseException], list[Event]], priority: int, meter: _Metered) -> None:
+        """Queue a job whose model calls go through `meter`, so the scheduler's budget sees them."""
+
+        def charged() -> Charged[Any]:
+            value = run()
+            return Charged(value, meter.calls, meter.tokens)
+
+        def failed(exc: BaseException) -> None:
+            self._events.extend(fail(exc))
+            if not isinstance(exc, LLMError) and self._crash is None:
+                self._crash = exc  # a bug (or a diverged replay), not a model failure: surface it
+
+        self.scheduler.submit(
+            name, key, charged,
+            on_done=lambda value: self._events.extend(apply(value)),
+            on_error=failed,
+            priority=priority,
+        )
+
+    # ------------------------------------------------------------------ conversations
+    def _can_talk(self, a: str, b: str, now: datetime) -> bool:
+        if b == a or b not in self._agents or a not in self._agents:
+            return False
+        for name in (a, b):
+            agent = self._agents[name]
+            if agent.status == AgentStatus.CONVERSING or agent.current_action(now).activity == "sleep":
+                return False
+        last = self._pair_last.get(tuple(sorted((a, b))))  # type: ignore[arg-type]
+        if last is not None and now - last < timedelta(minutes=self.settings.conversation_cooldown_minutes):
+            return False
+        if self.world is not None:
+            pa, pb = self.world.location(a), self.world.location(b)
+            if pa is not None and pb is not None and _room_of(pa) is not _room_of(pb):
+                return False
+        return True
+
+    def _start(self, a: str, b: str, now: datetime, events: list[Event]) -> Conversation:
+        conv = Conversation(next(self._conv_ids), a, b, now, turn_cap=self.settings.dialogue_turn_cap)
+        self._conversations[conv.id] = conv
+        self._agents[a].start_conversation(b)
+        self._agents[b].start_conversation(a)
+        self._pair_last[tuple(sorted((a, b)))] = now  # type: ignore[index]
+        events.append(ConversationStarted(a, now, b, conv.id))
+        self._turn(conv, a, now)
+        return conv
+
+    def _turn(self, conv: Conversation, speaker: str, now: datetime) -> None:
+        """Ask `speaker` (an agent) for its next line."""
+        agent = self._agents[speaker]
+        listener = conv.other(speaker)
+        view = agent.memory.snapshot()
+        step = agent.current_step(now)
+        doing = step.description if step else "going about the day"
+        lines = conv.pairs()
+        spoken = sum(1 for line in conv.lines if line.speaker == speaker)
+        cap = conv.turn_cap if conv.player else (conv.turn_cap + 1) // 2
+        last = spoken + 1 >= cap
+        s, embedder, persona = self.settings, self.embedder, agent.persona
+        conv._wait_for(speaker)
+        meter = _Metered(self.model)
+
+        def run() -> dialogue.Said:
+            return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=doing,
+                                           lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights)
+
+        def apply(said: dialogue.Said) -> list[Event]:
+            if conv.ended:
+                return []
+            t = self._now()
+            agent._touch(said.recalls, t)
+            conv._say(speaker, said.text, t)
+            out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
+            if listener in self._agents and listener != conv.player:
+                self._agents[listener].perceive(
+                    [Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
+                                 place=agent.address)], t)
+            if said.end:
+                self._end(conv, t, out)
+            elif conv.player is None:
+                self._turn(conv, listener, t)
+            else:
+                conv._wait_for(None)
+            return out
+
+        def fail(exc: BaseException) -> list[Event]:
+            t = self._now()
+            out: list[Event] = [ThoughtFailed(speaker, t, "dialogue", f"{type(exc).__name__}: {exc}")]
+            self._end(conv, t, out)
+            return out
+
+        priority = Priority.URGENT if conv.player else Priority.HIGH
+        self._submit(speaker, "dialogue", run, apply, fail, priority, meter)
+
+    def _end(self, conv: Conversation, now: datetime, events: list[Event]) -> None:
+        if conv.ended:
+            return
+        conv._end(now)
+        a, b = conv.participants
+        for name in conv.participants:
+            agent = self._agents.get(name)
+            if agent is not None and agent.conversation_with == conv.other(name):
+                agent.end_conversation()
+        self._pair_last[tuple(sorted((a, b)))] = now  # type: ignore[index]
+        npc = b if conv.player == a else a
+        events.append(ConversationEnded(npc, now, conv.other(npc), conv.id))
+        if not conv.lines:
+            return
+        pairs = conv.pairs()
+        transcript = conv.transcript()
+        names = [n for n in conv.participants if n in self._agents and n != conv.player]
+
+        meter = _Metered(self.model)
+
+        def run() -> Any:
+            return dialogue.summarize(meter, a, b, pairs, agent=npc)
+
+        def store(summary: str | None, imp: int | None) -> None:
+            for name in names:
+                other = conv.other(name)
+                agent = self._agents[name]
+                agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
+                               importance=imp, subject=other, place=agent.address)
+                if summary:
+                    agent.remember(MemoryKind.DIALOGUE, f"{name} talked with {other}: {summary}", now,
+                                   importance=imp, subject=other, place=agent.address)
+
+        def apply(out: Any) -> list[Event]:
+            conv.summary = out.summary
+            store(out.summary, int(out.imp))
+            return []
+
+        def fail(exc: BaseException) -> list[Event]:
+            store(None, None)  # keep the transcript; its importance gets rated later
+            return [ThoughtFailed(npc, self._now(), "summary", f"{type(exc).__name__}: {exc}")]
+
+        self._submit(npc, f"summary:{conv.id}", run, apply, fail, Priority.NORMAL, meter)
+
+    def _expire_conversations(self, now: datetime, events: list[Event]) -> None:
+        idle = timedelta(minutes=self.settings.conversation_idle_minutes)
+        for conv in list(self._conversations.values()):
+            if conv.ended:
+                if conv.ended_at and now - conv.ended_at > timedelta(hours=1):
+                    del self._conversations[conv.id]
+                continue
+            last = conv.lines[-1].time if conv.lines else conv.started
+            if not conv.pending and now - last > idle:
+                self._end(conv, now, events)
+
+    def talk(self, npc: str, speaker: str, text: str) -> Conversation:
+        """The player (`speaker`) says `text` to an NPC; the reply arrives through `update()`.
+
+        Non-blocking: returns the `Conversation` at once with `pending` True while the NPC
+        thinks. The text is data, never instructions: it is cleaned and quoted in prompts.
+        """
+        agent = self.agent(npc)
+        if speaker in self._agents:
+            raise ValueError(f"{speaker!r} is an agent; NPC conversations start by themselves")
+        text = clean(text, 300)
+        if not text:
+            raise ValueError("say something")
+        now = self._now()
+        conv = next((c for c in self._conversations.values()
+                     if not c.ended and c.player == speaker and npc in c.participants), None)
+        if conv is None:
+            current = next((c for c in self._conversations.values()
+                            if not c.ended and npc in c.participants), None)
+            if current is not None:  # the player takes precedence over a chat between NPCs
+                self._end(current, now, self._events)
+            conv = Conversation(next(self._conv_ids), speaker, npc, now, player=speaker,
+                                turn_cap=self.settings.player_turn_cap)
+            self._conversations[conv.id] = conv
+            agent.start_conversation(speaker)
+            self._events.append(ConversationStarted(npc, now, speaker, conv.id))
+        conv._say(speaker, text, now)
+        if conv.npc_lines() >= conv.turn_cap:
+            self._end(conv, now, self._events)
+        else:
+            self._turn(conv, npc, now)
+        return conv
+
+    def end_conversation(self, conversation: Conversation) -> None:
+        """End a conversation now (the player walked away); both sides remember it."""
+        self._end(conversation, self._now(), self._events)
+
+    def conversations(self, *, active: bool = True) -> list[Conversation]:
+        """Conversations (only open ones by default)."""
+        return [c for c in self._conversations.values() if not (active and c.ended)]
+
+    # ------------------------------------------------------------------ world feedback
+    def whisper(self, name: str, text: str) -> None:
+        """Put a thought into an agent's inner voice (it plans and reacts by it)."""
+        self.agent(name).whisper(text, self._now())
+
+    def refused(self, name: str, verdict: Any, *, address: str | None = None) -> None:
+        """A rule refused the agent's action: remember the place as refused and replan.
+
+        `verdict` is a `world.rules.Verdict` (or anything with `reason`, `rule`, `place`).
+        Refused places are excluded from location choices until the refusal expires
+        (opening hours: until the place opens; privacy/purpose: a day; else `refusal_minutes`).
+        """
+        agent = self.agent(name)
+        now = self._now()
+        place = getattr(verdict, "place", None) or address
+        rule = getattr(verdict, "rule", "") or ""
+        until = self._refusal_until(place, rule, now)
+        agent.refuse(getattr(verdict, "reason", str(verdict)), now, address=place, rule=rule, until=until)
+
+    def _refusal_until(self, address: str | None, rule: str, now: datetime) -> datetime:
+        if rule in ("privacy", "purpose"):
+            return now + timedelta(days=1)
+        if rule == "opening_hours" and self.world is not None and address and address in self.world:
+            node: Place | None = self.world.get(address)
+            while node is not None and node.opens is None:
+                node = node.parent
+            if node is not None and node.opens is not None:
+                opens = datetime.combine(now.date(), node.opens)
+                if opens <= now:
+                    opens += timedelta(days=1)
+                return opens
+        return now + timedelta(minutes=self.settings.refusal_minutes)
+
+    # ------------------------------------------------------------------ inspection
+    def usage(self) -> UsageSnapshot | None:
+        """LLM calls, tokens and latency by agent and purpose (None if the model doesn't count)."""
+        snap = getattr(self.model, "snapshot", None)
+        return snap() if snap else None
+
+    def inspect(self, name: str) -> AgentInspection:
+        """An immutable view of one agent for an inspector panel."""
+        agent = self.agent(name)
+        jobs = tuple(f"{j.purpose}:{j.state.value}" for j in self.scheduler.jobs(name))
+        usage = self.usage()
+        stats = usage.by_agent.get(name) if usage is not None else None
+        return inspect_agent(agent, self._now(), jobs=jobs, calls=stats.calls if stats else 0,
+                             tokens=stats.total_tokens if stats else 0)
+
+    def interview(self, name: str, question: str, *, kinds: Iterable[str] | None = None) -> str:
+        """Ask an agent a question and wait for the answer (evaluation only: this blocks).
+
+        `kinds` limits the memory kinds the answer may draw on (None: all, empty: none).
+        """
+        agent = self.agent(name)
+        answer, recalls = dialogue.interview(self.model, self.embedder, agent.memory.snapshot(), agent.persona,
+                                             self._now(), question, k=self.settings.retrieval_k + 2,
+                                             weights=self.settings.weights, kinds=kinds)
+        return answer
+
+    # ------------------------------------------------------------------ saves
+    def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> None:
+        """Write every agent's memory and state, object states and the clock to one file.
+
+        `extra` is the game's own JSON-able state (positions, inventory …); read it back with
+        `SaveFile(path).read().world["extra"]`.
+        """
+        world_state: dict[str, Any] = {}
+        if self.world is not None:
+            world_state["states"] = {p.address: p.state for p in self.world if p.state}
+        world_state["importance_cache"] = self.importance_cache.to_dict()
+        if extra is not None:
+            world_state["extra"] = dict(extra)
+        agents = {name: AgentSave(a.memory, a.to_state()) for name, a in self._agents.items()}
+        SaveFile(path).write(SaveData(self._now(), agents, world_state))
+
+    def load(self, path: str | Path) -> datetime:
+        """Replace the society's state with a save; jobs in flight are dropped and re-issued.
+
+        Sets the clock when the Society was given a `GameClock`; returns the saved time.
+        """
+        data = SaveFile(path).read()
+        self.scheduler.drop_all()
+        self.scheduler.reset_usage()
+        self._conversations.clear()
+        self._last_action.clear()
+        self._last_room.clear()
+        self._objects.clear()
+        self._events.clear()
+        if self._clock is not None:
+            self._clock.set(data.clock)
+        cache = data.world.get("importance_cache")
+        if cache:
+            self.importance_cache = ImportanceCache.from_dict(cache)
+        if self.world is not None:
+            for p in self.world:
+                p.state = data.world.get("states", {}).get(p.address, p.state if p.kind is not PlaceKind.OBJECT else "")
+        agents: dict[str, Agent] = {}
+        for name, saved in data.agents.items():
+            known = None
+            if self.world is not None and saved.state.get("known") is not None:
+                from npc_brain.world.spatial_memory import SpatialMemory
+
+                known = SpatialMemory.from_state(self.world, saved.state["known"])
+            cache = self.importance_cache if self.settings.share_importance_cache else ImportanceCache()
+            agents[name] = Agent.from_state(saved.state, saved.memories, known, embedder=self.embedder,
+                                            settings=self.settings, importance_cache=cache)
+            if self.world is not None and agents[name].address and agents[name].address in self.world:
+                self.world.move(name, agents[name].address)
+        self._agents = agents
+        return data.clock
+
+    def shutdown(self) -> None:
+        """Stop thinking: cancel jobs and release the executor (the model stays open)."""
+        self.scheduler.shutdown(wait=False)
+
+    def __enter__(self) -> Society:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+
+    def __repr__(self) -> str:
+        return f"<Society {len(self._agents)} agents, {len(self.conversations())} conversations>"

@@ -1,0 +1,216 @@
+"""Importance, retrieval ranking, reflection, location choice, planning, reaction, dialogue."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from npc_brain.cognition import dialogue, importance, planning, reaction, reflection
+from npc_brain.cognition.importance import MemoryDraft
+from npc_brain.cognition.known import known_snapshot
+from npc_brain.cognition.location import Whereabouts, choose_place
+from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.cognition.recall import recall
+from npc_brain.cognition.schemas import DayPlan
+from npc_brain.cognition.testing import BrainResponder, tiny_town
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream, RetrievalWeights
+from npc_brain.persona import Persona
+from npc_brain.world.spatial_memory import SpatialMemory
+
+T0 = datetime(2023, 2, 13, 7, 0)
+ANA = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:hobbs_cafe:counter")
+
+
+@pytest.fixture
+def emb() -> HashEmbedder:
+    return HashEmbedder()
+
+
+def stream_with(emb, texts, start=T0, importance=3, step=timedelta(minutes=10)):
+    s = MemoryStream(emb.dim)
+    vecs = emb.embed(texts)
+    for i, (t, v) in enumerate(zip(texts, vecs)):
+        s.add(MemoryKind.OBSERVATION, t, start + i * step, importance, v)
+    return s
+
+
+# ------------------------------------------------------------------ importance
+def test_importance_is_batched_and_routine_repeats_are_free(emb):
+    model = ScriptedModel().respond_with(BrainResponder())
+    cache = ImportanceCache()
+    drafts = [MemoryDraft(MemoryKind.OBSERVATION, f"Klaus is reading at his desk at {h}:00", T0) for h in (7, 8, 9)]
+    drafts.append(MemoryDraft(MemoryKind.OBSERVATION, "Isabella is planning a party", T0))
+    first = importance.memorize(model, emb, drafts, agent="Ana", cache=cache)
+    assert first.calls == 1 and len(model.history) == 1  # one batched call
+    assert "2. Isabella is planning a party" in model.history[0].prompt  # the repeats were rated once
+    for text, value in first.new_ratings:
+        cache.put(text, value)
+    again = [MemoryDraft(MemoryKind.OBSERVATION, "Klaus is reading at his desk at 10:00", T0 + timedelta(hours=3))]
+    second = importance.memorize(model, emb, again, agent="Ana", cache=cache)
+    assert second.calls == 0 and len(model.history) == 1
+    assert second.memories[0].importance == first.memories[0].importance
+    assert [m.importance for m in first.memories][-1] == 8
+    fixed = importance.memorize(model, emb, [MemoryDraft(MemoryKind.PLAN, "x", T0, importance=7)], agent="Ana")
+    assert fixed.calls == 0 and fixed.memories[0].importance == 7
+
+
+# ------------------------------------------------------------------ retrieval
+def test_relevant_old_memory_beats_irrelevant_recent_with_paper_weights(emb):
+    # Importance as a model rates them: the party matters (8), wiping tables is routine (2).
+    # (With equal importance, min-max makes recency 1 for the newest and relevance 1 for the
+    # best match, so embedding noise would decide: the paper's scoring, measured, not assumed.)
+    s = stream_with(emb, ["Isabella is planning a Valentine's Day party at Hobbs Cafe"], importance=8)
+    vecs = emb.embed([f"Ana is wiping table number {i}" for i in range(30)])
+    for i, v in enumerate(vecs):
+        s.add(MemoryKind.OBSERVATION, f"Ana is wiping table number {i}", T0 + timedelta(minutes=20 * (i + 1)), 2, v)
+    now = T0 + timedelta(hours=12)
+    [r] = recall(s.snapshot(), emb, ["Valentine's Day party"], now, k=3, weights=RetrievalWeights())
+    top = r.results[0]
+    assert top.record.id == 0  # the oldest memory
+    assert top.relevance == 1.0 and top.recency == 0.0
+    assert r.results[1].recency > top.recency  # a newer one ranked below it
+
+
+# ------------------------------------------------------------------ reflection
+def test_reflection_trigger_threshold(emb):
+    s = stream_with(emb, ["a b"] * 15, importance=10)  # sum 150: not above the threshold
+    assert not reflection.reflection_due(s.snapshot(), None, 150)
+    s.add(MemoryKind.OBSERVATION, "c", T0, 1, emb.embed(["c"])[0])
+    assert reflection.reflection_due(s.snapshot(), None, 150)
+    assert not reflection.reflection_due(s.snapshot(), 14, 150)
+
+
+def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
+    texts = ["Klaus is writing his paper on gentrification", "Klaus reads at the library",
+             "Maria says Klaus works late every day", "Ana is drinking coffee"]
+    s = stream_with(emb, texts)
+    model = ScriptedModel()
+    model.enqueue({"q": ["What is Klaus dedicated to?"]})
+    model.enqueue({"insights": [
+        {"text": "Klaus is dedicated to his research", "because": [1, 2, 3], "imp": 7},
+        {"text": "Klaus secretly loves Ana", "because": [42, 77], "imp": 9},   # embellished
+        {"text": "Klaus works hard", "because": [2, 99], "imp": 5},             # one bad number
+    ]})
+    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Ana")
+    texts_out = [i.description for i in out.insights]
+    assert texts_out == ["Klaus is dedicated to his research", "Klaus works hard"]
+    assert out.dropped == ("Klaus secretly loves Ana",)
+    for ins in out.insights:
+        assert ins.evidence and all(0 <= e < len(s) for e in ins.evidence)
+        for e in ins.evidence:
+            assert s.get(e).description in model.history[1].prompt
+    # Write them, then reflect again: reflections are retrievable and citable (a tree).
+    ids = [s.add(MemoryKind.REFLECTION, i.description, T0, i.importance, i.embedding,
+                 evidence=i.evidence).id for i in out.insights]
+    model.enqueue({"q": ["What is Klaus dedicated to?"]})
+    model.enqueue(lambda msgs, schema: {"insights": [{"text": "Klaus lives for research", "because": [
+        n for n, line in enumerate(msgs[-1]["content"].split("statements:")[1].splitlines()[1:], 1)
+        if "dedicated" in line], "imp": 8}]})
+    again = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=3), agent="Ana")
+    assert again.insights and again.insights[0].evidence == (ids[0],)
+    assert s.get(ids[0]).kind == MemoryKind.REFLECTION
+
+
+# ------------------------------------------------------------------ location
+def test_location_choice_is_constrained_to_known_children():
+    world = tiny_town(["Ana", "Ben"])
+    known = SpatialMemory(world, ["town:ana_house:kitchen", "town:park", "town:hobbs_cafe"])
+    snap = known_snapshot(known)
+    model = ScriptedModel().respond_with(lambda msgs, schema: {"place": "park"})
+    d = choose_place(model, snap, agent="Ana", what="meet a friend", activity="socialize")
+    # Buildings known: ana_house, park, hobbs_cafe. Ben's house is unknown: never offered.
+    [call] = model.history
+    enum = call.schema.model_json_schema()["properties"]["place"]["enum"]
+    assert set(enum) == {"park", "hobbs_cafe"}  # both serve socializing; Ben's house is unknown
+    assert d.address == "town:park" and d.calls == 1
+    assert "ben_house" not in call.prompt
+
+
+def test_location_short_circuits_cost_no_call():
+    world = tiny_town(["Ana"])
+    snap = known_snapshot(SpatialMemory.for_persona(world, ANA))
+    model = ScriptedModel()  # no replies scripted: any call would raise
+    sleep = choose_place(model, snap, agent="Ana", what="sleep", activity="sleep", home=ANA.home)
+    assert sleep.address == "town:ana_house:bedroom:bed" and sleep.calls == 0
+    work = choose_place(model, snap, agent="Ana", what="serve coffee", activity="work",
+                        workplace=ANA.workplace, to_object=False)
+    assert work.address == "town:hobbs_cafe:counter" and work.calls == 0
+
+
+def test_refused_places_are_never_offered():
+    world = tiny_town(["Ana"])
+    snap = known_snapshot(SpatialMemory.for_persona(world, ANA))
+    model = ScriptedModel().respond_with(BrainResponder())
+    d = choose_place(model, snap, agent="Ana", what="drink coffee", activity="drink",
+                     exclude=("town:hobbs_cafe",))
+    assert d.address is not None and not d.address.startswith("town:hobbs_cafe")
+    for call in model.history:
+        assert "hobbs_cafe" not in call.schema.model_json_schema()["properties"]["place"]["enum"]
+
+
+# ------------------------------------------------------------------ planning
+def test_day_chunks_cover_now_until_next_morning():
+    plan = DayPlan.model_validate({"chunks": [
+        {"start": 9, "hours": 3, "what": "work", "act": "work"},
+        {"start": 7, "hours": 1, "what": "breakfast", "act": "eat"},
+        {"start": 12, "hours": 1, "what": "lunch", "act": "eat"},
+        {"start": 12, "hours": 2, "what": "walk", "act": "exercise"},   # duplicate hour
+        {"start": 20, "hours": 2, "what": "read", "act": "read"},
+    ]})
+    steps = planning.day_chunks(plan, datetime(2023, 2, 13, 7, 3))
+    assert steps[0].start == datetime(2023, 2, 13, 7, 0)
+    assert [s.description for s in steps] == ["breakfast", "work", "lunch", "walk", "read", "sleep"]
+    for a, b in zip(steps, steps[1:]):
+        assert a.end == b.start  # contiguous
+    assert steps[-1].activity == "sleep" and steps[-1].atomic
+    assert steps[-1].end == datetime(2023, 2, 14, 7, 0)
+    # Repeated identical chunks (a 135M model's habit) become one longer chunk.
+    same = DayPlan.model_validate({"chunks": [{"start": 9, "hours": 1, "what": "work", "act": "work"}] * 3})
+    merged = planning.day_chunks(same, datetime(2023, 2, 13, 9, 0))
+    assert [(s.description, s.start.hour, s.end.hour) for s in merged] == [("work", 9, 12), ("sleep", 12, 7)]
+
+
+def test_decompose_only_the_current_hour_just_in_time():
+    world = tiny_town(["Ana"])
+    where = Whereabouts(known_snapshot(SpatialMemory.for_persona(world, ANA)), here=ANA.home,
+                        home=ANA.home, workplace=ANA.workplace)
+    model = ScriptedModel().respond_with(BrainResponder())
+    chunk = PlanStep(PlanLevel.DAY, T0 + timedelta(hours=1), T0 + timedelta(hours=5), "work at the cafe", "work")
+    out = planning.decompose(model, ANA, where, chunk.start, chunk=chunk, hour=None)
+    purposes = [c.purpose for c in model.history]
+    assert purposes == ["plan_hour", "plan_action"]  # workplace short-circuits the location
+    (p1, hours), (p2, actions) = out.children
+    assert p1 == chunk and len(hours) == 4 and p2 == hours[0]
+    assert all(h.activity == "work" for h in hours)  # "other" inherits the chunk's activity
+    assert hours[0].address == "town:hobbs_cafe:counter" and hours[1].address is None
+    assert actions[0].start == hours[0].start and actions[-1].end == hours[0].end
+    assert all(5 <= a.minutes <= 15 for a in actions)
+    assert actions[0].address == "town:hobbs_cafe:counter:coffee_machine"
+    assert actions[0].state == "in use"
+
+
+# ------------------------------------------------------------------ reaction & dialogue
+def test_reaction_uses_the_papers_two_queries(emb):
+    s = stream_with(emb, ["Ben is Ana's brother", "Ben is painting the fence"])
+    model = ScriptedModel().respond_with(BrainResponder(talk=False, react_on=("fire",)))
+    where = Whereabouts(known_snapshot(SpatialMemory.for_persona(tiny_town(["Ana"]), ANA)), here=ANA.home)
+    out = reaction.react(model, emb, s.snapshot(), ANA, where, T0, doing="reading",
+                         observation="Ben is painting the fence", observed="Ben")
+    assert [r.query for r in out.recalls] == ["What is Ana's relationship with Ben?", "Ben is painting the fence"]
+    assert out.decision == "keep"
+    assert "Ben is Ana's brother" in model.history[0].prompt
+
+
+def test_utterance_conditions_on_memory_of_the_listener(emb):
+    s = stream_with(emb, ["Ben owes Ana ten dollars", "the weather is sunny"])
+    model = ScriptedModel().enqueue({"say": "Hi Ben, about that money...", "end": False})
+    said = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
+                                   lines=[("Ben", "Hello Ana!")])
+    assert said.text.startswith("Hi Ben") and not said.end
+    prompt = model.history[0].prompt
+    assert "Ben owes Ana ten dollars" in prompt and 'Ben: "Hello Ana!"' in prompt
+    model.enqueue({"say": "Bye!", "end": False})
+    last = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
+                                   lines=[("Ben", "Hello")], last_turn=True)
+    assert last.end  # the turn cap closes the conversation whatever the model says

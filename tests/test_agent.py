@@ -1,0 +1,154 @@
+"""Agent: never-blocking actions, due thoughts, whispers, refusals, status, persistence."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+import pytest
+
+from npc_brain.agent import Agent, AgentStatus, AgentStatusError, Thought
+from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.cognition.testing import BrainResponder, tiny_town
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory import MemoryKind, MemoryStream
+from npc_brain.observation import Observation, ObservationKind
+from npc_brain.persona import Persona
+from npc_brain.world.spatial_memory import SpatialMemory
+
+T0 = datetime(2023, 2, 13, 7, 0)
+ANA = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:office:desk_room",
+              memories=("Ana loves coffee",))
+
+
+def make_agent(persona: Persona = ANA, seed: bool = True) -> Agent:
+    world = tiny_town(["Ana", "Ben"])
+    emb = HashEmbedder()
+    return Agent(persona, MemoryStream(emb.dim), SpatialMemory.for_persona(world, persona),
+                 embedder=emb, seed_time=T0 if seed else None)
+
+
+def think(agent: Agent, thought: Thought, now: datetime, model) -> list:
+    job = agent.begin(thought, now, model)
+    assert job is not None
+    return job.apply(job.run())
+
+
+def settle(agent: Agent, now: datetime, model, rounds: int = 6) -> None:
+    for _ in range(rounds):
+        due = agent.due_thoughts(now)
+        if not due:
+            return
+        for t in due:
+            job = agent.begin(t, now, model)
+            if job is not None:
+                job.apply(job.run())
+
+
+def test_current_action_always_answers_even_while_thinking():
+    agent = make_agent()
+    night = agent.current_action(datetime(2023, 2, 13, 2, 0))
+    assert night.description == "sleeping" and night.address == ANA.home and night.source == "idle"
+    day = agent.current_action(T0 + timedelta(hours=2))
+    assert day.source == "idle" and day.description == "thinking about the day"
+    model = ScriptedModel().respond_with(BrainResponder())
+    assert agent.due_thoughts(T0) == [Thought.MEMORIZE]  # seeds first; the plan waits for them
+    think(agent, Thought.MEMORIZE, T0, model)
+    assert Thought.PLAN_DAY in agent.due_thoughts(T0)
+    job = agent.begin(Thought.PLAN_DAY, T0, model)
+    assert agent.status == AgentStatus.PLANNING
+    assert Thought.PLAN_DAY not in agent.due_thoughts(T0)  # in flight: not resubmitted
+    assert agent.current_action(T0).source == "idle"      # still answers while the job is out
+    job.apply(job.run())
+    assert agent.status == AgentStatus.ACTING
+    assert agent.current_action(T0).description == "wake up and get ready"
+
+
+def test_whisper_shows_up_in_the_next_plan_context():
+    agent = make_agent(seed=False)
+    model = ScriptedModel().respond_with(BrainResponder())
+    agent.whisper("I want to host a Valentine's Day party at Hobbs Cafe on Feb 14, 5-7 pm", T0)
+    think(agent, Thought.PLAN_DAY, T0, model)
+    [call] = [c for c in model.history if c.purpose == "plan_day"]
+    assert "Valentine's Day party" in call.prompt
+    # Memorized, it is still in the context of the next day's plan.
+    think(agent, Thought.MEMORIZE, T0, model)
+    assert agent.memory.latest(5, kinds=MemoryKind.THOUGHT)[0].description.startswith("I want to host")
+    tomorrow = T0 + timedelta(days=1)
+    assert Thought.PLAN_DAY in agent.due_thoughts(tomorrow)
+    think(agent, Thought.PLAN_DAY, tomorrow, model)
+    assert "Valentine's Day party" in [c for c in model.history if c.purpose == "plan_day"][-1].prompt
+
+
+def test_refusal_leads_to_a_replan_elsewhere_not_a_retry_loop():
+    agent = make_agent(seed=False)
+    now = T0 + timedelta(hours=2)
+    coffee = PlanStep(PlanLevel.DAY, now, now + timedelta(hours=1), "drink coffee at Hobbs Cafe", "drink",
+                      address="town:hobbs_cafe:counter:coffee_machine", atomic=True)
+    rest = PlanStep(PlanLevel.DAY, now + timedelta(hours=1), now + timedelta(hours=20), "sleep", "sleep",
+                    atomic=True, address=ANA.home)
+    agent.plan.set_day([coffee, rest])
+    agent.address = ANA.home
+    assert agent.current_action(now).address == coffee.address
+    # A model that keeps wanting coffee: the refused cafe must still never be chosen again.
+    model = ScriptedModel().respond_with(
+        lambda msgs, schema: {"what": "drink coffee", "act": "drink", "min": 30}
+        if schema.__name__ == "Replan" else BrainResponder()(msgs, schema))
+    agent.refuse("Hobbs Cafe is closed until 8:00.", now, address="town:hobbs_cafe",
+                 rule="opening_hours", until=now + timedelta(hours=3))
+    blocked = agent.current_action(now)
+    assert blocked.source == "refused" and blocked.address == ANA.home  # waits where it is
+    assert agent.due_thoughts(now) == [Thought.REACT]
+    events = think(agent, Thought.REACT, now, model)
+    assert type(events[0]).__name__ == "RefusalHandled"
+    action = agent.current_action(now)
+    assert action.source == "refusal" and not action.address.startswith("town:hobbs_cafe")
+    assert "Hobbs Cafe is closed" in next(c.prompt for c in model.history if c.purpose == "react")
+    for c in model.history:
+        if c.purpose == "location":
+            assert "hobbs_cafe" not in json.dumps(c.schema.model_json_schema())
+    # No loop: nothing about the refusal is due any more, and the rest of the day is kept.
+    assert Thought.REACT not in agent.due_thoughts(now)
+    assert agent.plan.at(now + timedelta(hours=2), PlanLevel.DAY).description == "sleep"
+    # Once the refusal expires the cafe is allowed again.
+    assert agent.exclusions(now + timedelta(hours=4), "drink") == ()
+
+
+def test_perceive_dedups_routine_and_queues_reactions():
+    agent = make_agent(seed=False)
+    seen = Observation("Ben is reading at his desk", subject="Ben", place="town:office:desk_room")
+    assert agent.perceive([seen, seen], T0) == 1
+    assert agent.perceive([seen], T0 + timedelta(minutes=30)) == 0
+    assert agent.perceive([seen], T0 + timedelta(hours=3)) == 1
+    agent.perceive([Observation("Ana is cooking", ObservationKind.SELF, subject="Ana")], T0)
+    agent.plan.set_day([PlanStep(PlanLevel.DAY, T0, T0 + timedelta(hours=20), "sleep", "sleep", atomic=True,
+                                 address=ANA.home)])
+    assert Thought.REACT in agent.due_thoughts(T0)  # Ben seen: worth a keep-or-react decision
+
+
+def test_status_transitions_are_checked():
+    agent = make_agent()
+    assert AgentStatus.NEW.can_become(AgentStatus.PLANNING)
+    assert not AgentStatus.NEW.can_become(AgentStatus.ACTING)
+    with pytest.raises(AgentStatusError):
+        agent._become(AgentStatus.ACTING)
+    agent.start_conversation("Ben")
+    assert agent.status == AgentStatus.CONVERSING
+    assert agent.current_action(T0).description == "talking with Ben"
+    agent.end_conversation()
+    assert agent.status == AgentStatus.NEW  # no plan yet
+
+
+def test_state_round_trips_through_json():
+    agent = make_agent()
+    model = ScriptedModel().respond_with(BrainResponder())
+    settle(agent, T0, model)
+    agent.whisper("remember the party", T0)
+    agent.refuse("The bathroom is occupied.", T0, address="town:hobbs_cafe:bathroom", rule="capacity")
+    state = json.loads(json.dumps(agent.to_state()))
+    clone = Agent.from_state(state, agent.memory, agent.known, embedder=agent.embedder)
+    assert clone.persona == agent.persona
+    assert clone.plan.to_state()["steps"] == agent.plan.to_state()["steps"]
+    assert [r.address for r in clone.refusals] == ["town:hobbs_cafe:bathroom"]
+    assert [d.description for d in clone.buffered] == [d.description for d in agent.buffered]
+    later = T0 + timedelta(minutes=20)
+    assert clone.current_action(later) == agent.current_action(later)
