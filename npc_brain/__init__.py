@@ -1,5 +1,93 @@
-"""npc_brain — generative-agent minds (Park et al. 2023) for game NPCs."""
+"""npc_brain — generative-agent minds (Park et al. 2023) for game NPCs.
+
+A game builds one `Society` over a `World` (usually `load_world("town.tmx")`), a chat model and an
+embedder (`load_stack()` gives the offline default), adds a `Persona` per NPC, and each frame calls
+`society.perceive(...)`, `society.update()` and `society.action(name)`. Thinking runs off the game
+thread; nothing here ever waits for the model. `Simulation` runs the same minds headless.
+"""
 from __future__ import annotations
 
+from npc_brain.adapters.tiled import load_world
+from npc_brain.agent import Agent
+from npc_brain.clock import GameClock
+from npc_brain.cognition import (
+    BrainSettings,
+    ConversationEnded,
+    ConversationStarted,
+    Event,
+    ObjectStateChanged,
+    Plan,
+    PlanChanged,
+    PlanStep,
+    ReflectionWritten,
+    RefusalHandled,
+    ThoughtFailed,
+    UtteranceEvent,
+)
+from npc_brain.cognition.action import Action
+from npc_brain.cognition.conversation import Conversation
+from npc_brain.llm import (
+    AccountingModel,
+    LLMError,
+    LLMSettings,
+    load_embedder,
+    load_model,
+    load_stack,
+)
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory import MemoryKind, MemoryRecord, MemoryStream, RetrievalWeights, SaveFile
+from npc_brain.observation import Observation, ObservationKind
+from npc_brain.persona import Persona
+from npc_brain.scheduler import Scheduler
+from npc_brain.simulation import Simulation
+from npc_brain.society import Society
+from npc_brain.world import MapError, Perception, Place, PlaceKind, Rules, Verdict, World
+
 __version__ = "0.1.0"
-__all__: list[str] = ["__version__"]
+
+__all__ = [
+    "AccountingModel",
+    "Action",
+    "Agent",
+    "BrainSettings",
+    "ChatModel",
+    "Conversation",
+    "ConversationEnded",
+    "ConversationStarted",
+    "Embedder",
+    "Event",
+    "GameClock",
+    "LLMError",
+    "LLMSettings",
+    "MapError",
+    "MemoryKind",
+    "MemoryRecord",
+    "MemoryStream",
+    "ObjectStateChanged",
+    "Observation",
+    "ObservationKind",
+    "Perception",
+    "Persona",
+    "Place",
+    "PlaceKind",
+    "Plan",
+    "PlanChanged",
+    "PlanStep",
+    "ReflectionWritten",
+    "RefusalHandled",
+    "RetrievalWeights",
+    "Rules",
+    "SaveFile",
+    "Scheduler",
+    "Simulation",
+    "Society",
+    "ThoughtFailed",
+    "UtteranceEvent",
+    "Verdict",
+    "World",
+    "load_embedder",
+    "load_model",
+    "load_stack",
+    "load_world",
+    "__version__",
+]

@@ -1,0 +1,50 @@
+"""Packaging promises: the core imports without pygame, the public API is curated, CI runs the README."""
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_core_imports_without_pygame() -> None:
+    # A None entry in sys.modules makes `import pygame` raise ImportError, as if it were not installed.
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "import importlib, pkgutil, npc_brain\n"
+        "skip = {'npc_brain.adapters.pygame_bridge'}\n"
+        "for m in pkgutil.walk_packages(npc_brain.__path__, 'npc_brain.'):\n"
+        "    if m.name not in skip and not m.name.endswith('__main__'):\n"
+        "        importlib.import_module(m.name)\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("ok")
+
+
+def test_public_api_is_curated() -> None:
+    import npc_brain
+
+    assert npc_brain.__all__, "npc_brain must export a curated API"
+    for name in npc_brain.__all__:
+        obj = getattr(npc_brain, name)
+        assert obj is not None
+        if callable(obj) and not name.startswith("__"):
+            assert obj.__doc__, f"public name {name} has no docstring"
+    assert len(set(npc_brain.__all__)) == len(npc_brain.__all__)
+
+
+def _readme_test_command() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```(?:bash|sh)\n(.*?)```", text, flags=re.S)
+    cmds = [b.strip() for b in blocks if "pytest" in b]
+    assert cmds, "README has no test command block"
+    return cmds[0]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _readme_test_command() in ci
