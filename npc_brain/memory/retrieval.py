@@ -91,6 +91,45 @@ def recency_raw(hours_since_access: np.ndarray, decay: float) -> np.ndarray:
     return np.exp(x, out=x)
 
 
+# Above this exponent span expm1 would overflow float32 (e^88.7); the oldest candidates'
+# raw recency is then below e^-80 of the newest's, so the plain formula loses nothing.
+_EXPM1_SPAN = 80.0
+
+
+def recency_minmax(ages: np.ndarray, decay: float, *, per_hour: float = 1.0) -> np.ndarray:
+    """Min-max normalised recency, decay ** hours since last access, as float32 in [0, 1].
+
+    `ages` are times since last access, in hours or in units with `per_hour` of them in
+    an hour (int64 game microseconds stay exact); negative ages count as 0, so a stale
+    `now` cannot push recency past the newest memory. Computed as
+    expm1(λ(a_max - a)) / expm1(λ(a_max - a_min)) with λ = -ln(decay) per unit: the
+    same numbers as (r - r_min) / (r_max - r_min) for r = decay ** hours, but without
+    subtracting nearly equal floats, so candidates all recalled at about the same time
+    keep full float32 precision instead of min-max stretching rounding noise. Zeros when
+    the raw recency spread is flat (≤ 1e-6), like every other component.
+    """
+    ages = np.asarray(ages)
+    out = np.zeros(ages.shape[0], dtype=np.float32)
+    if out.size == 0:
+        return out
+    lo, hi = max(ages.min(), 0), max(ages.max(), 0)
+    lam = -math.log(decay) / per_hour
+    span = lam * float(hi - lo)
+    if math.exp(-lam * float(lo)) * -math.expm1(-span) <= _FLAT:  # raw max - min, exactly
+        return out
+    # x = a_max - max(a, 0): computed in the ages' own type, then rounded to float32.
+    np.subtract(hi, ages, out=out, casting="unsafe")
+    np.minimum(out, np.float32(hi), out=out)
+    out *= np.float32(lam)
+    if span <= _EXPM1_SPAN:
+        np.expm1(out, out=out)  # the oldest gets expm1(0) = 0 exactly
+        out /= out.max()  # and the newest exactly 1
+        return out
+    out -= np.float32(span)
+    np.exp(out, out=out)
+    return _minmax_inplace(out)
+
+
 def rank(
     relevance: np.ndarray,
     importance: np.ndarray,
@@ -104,29 +143,63 @@ def rank(
 
     Inputs are aligned 1-D arrays over the candidates only: raw cosine relevance, raw
     importance (1–10) and game hours since last access. Ties go to the later candidate
-    (higher position = newer memory), so the order is deterministic. Works in float32
-    in place: at 100k memories the scoring arithmetic must stay well under the mat-vec.
+    (higher position = newer memory), so the order is deterministic.
     """
     n = int(np.shape(relevance)[0])
     if not (np.shape(importance)[0] == np.shape(hours_since_access)[0] == n):
         raise ValueError("relevance, importance and hours_since_access must be aligned")
+    return rank_in_place(
+        recency_minmax(hours_since_access, decay),
+        np.asarray(importance),
+        np.array(relevance, dtype=np.float32),
+        weights=weights,
+        k=k,
+    )
+
+
+def rank_in_place(
+    recency: np.ndarray,
+    importance: np.ndarray,
+    relevance: np.ndarray,
+    *,
+    weights: RetrievalWeights,
+    k: int,
+) -> Ranking:
+    """`rank` from normalised recency (`recency_minmax`): what the memory stream calls.
+
+    `recency` and `relevance` (raw cosine) must be float32 arrays the caller owns:
+    relevance is min-max scaled in place, so a 100k-memory query allocates only the
+    score, one scratch column and the partition indices.
+    """
+    n = int(recency.shape[0])
+    if not (importance.shape[0] == relevance.shape[0] == n):
+        raise ValueError("recency, importance and relevance must be aligned")
+    if recency.dtype != np.float32 or relevance.dtype != np.float32:
+        raise TypeError("rank_in_place needs float32 recency and relevance")
     if k < 0:
         raise ValueError(f"k must be >= 0, got {k}")
-    rec = _minmax_inplace(recency_raw(hours_since_access, decay))
-    imp = np.array(importance, dtype=np.float32)
-    imp *= 0.1  # importance / 10, as in the paper (min-max makes the scale moot)
-    imp = _minmax_inplace(imp)
-    rel = _minmax_inplace(np.array(relevance, dtype=np.float32))
-    score = rec * np.float32(weights.recency)
-    score += imp * np.float32(weights.importance)
-    score += rel * np.float32(weights.relevance)
     k = min(k, n)
     if k == 0:
         empty = np.empty(0, dtype=np.float32)
         return Ranking(np.empty(0, dtype=np.intp), empty, empty, empty, empty)
+    rec = recency
+    imp = importance.astype(np.float32)
+    imp *= np.float32(0.1)  # importance / 10, as in the paper (min-max makes the scale moot)
+    imp = _minmax_inplace(imp)
+    rel = _minmax_inplace(relevance)
+    # score = w_rec*rec + w_imp*imp + w_rel*rel, evaluated in that order in float32 with
+    # one scratch column; a weight of 1 is skipped (x * 1 is exact in IEEE arithmetic).
+    score = rec * np.float32(weights.recency)
+    scratch = np.empty_like(score)
+    for part, w in ((imp, weights.importance), (rel, weights.relevance)):
+        if w == 1:
+            score += part
+        else:
+            np.multiply(part, np.float32(w), out=scratch)
+            score += scratch
     if k < n:
         # argpartition is O(n); only the k winners get sorted.
-        top = np.argpartition(-score, k - 1)[:k]
+        top = np.argpartition(score, n - k)[n - k:]
         # Ties at the partition boundary: argpartition picks arbitrarily among equal
         # scores, so keep the newest of those tied with the k-th (O(n), no full sort).
         kth = score[top].min()

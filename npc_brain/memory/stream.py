@@ -1,9 +1,13 @@
 """MemoryStream: an agent's append-only memory (paper §4.1) over contiguous numpy columns.
 
+Embeddings are a (dim x capacity) matrix, column i = memory i, stored by dimension for
+sparse (lexical) embeddings and by memory for dense ones; `npc_brain.memory.relevance`
+chooses and reads the layout (a sparse query reads only its own rows).
+
 Threading model: the game thread owns the stream (add, touch). A thinking job gets a
 `MemoryView` from `snapshot()` and reads it on a worker thread while the game keeps
-appending. That is safe without copying the embedding matrix because rows below the
-snapshot's length are never rewritten: appends go to new rows, and growing the capacity
+appending. That is safe without copying the embedding matrix because columns below the
+snapshot's length are never rewritten: appends go to new columns, and growing the capacity
 moves the stream to a fresh array while the view keeps the old one. Only the small
 mutable column (last access) is copied.
 """
@@ -21,7 +25,20 @@ from typing import overload
 import numpy as np
 
 from npc_brain.memory.record import MemoryKind, MemoryRecord
-from npc_brain.memory.retrieval import RetrievalWeights, Scored, rank
+from npc_brain.memory.relevance import (
+    TINY_NORM,
+    dots,
+    inverse_norm,
+    is_by_dimension,
+    is_sparse,
+    new_matrix,
+)
+from npc_brain.memory.retrieval import (
+    RetrievalWeights,
+    Scored,
+    rank_in_place,
+    recency_minmax,
+)
 
 # Game time is stored as integer microseconds since this epoch: exact round trips
 # through saves, and one int64 subtraction per memory when scoring recency.
@@ -30,23 +47,7 @@ _US_PER_HOUR = 3_600_000_000
 _KIND_CODE = MappingProxyType({kind: code for code, kind in enumerate(MemoryKind)})
 _DEFAULT_WEIGHTS = RetrievalWeights()
 
-# Up to this many matrix elements (48 MB of float32: 10k x 1024, 30k x 384) the cosine
-# mat-vec runs as a single-threaded einsum. OpenBLAS wakes a second thread for every
-# mat-vec, and on a 2-core machine busy with LLM inference that wake-up alone costs
-# milliseconds (measured under load: 10k x 384 took ~12 ms p50 through BLAS vs ~1.2 ms
-# through einsum). Past it, two threads' memory bandwidth wins (100k x 384: 27 vs 41 ms).
-_SINGLE_THREAD_ELEMENTS = 3 << 22
-
 Kinds = MemoryKind | str | Iterable[MemoryKind | str] | None
-
-
-def _matvec(matrix: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """matrix @ q in float32, single-threaded for small matrices (see above)."""
-    if matrix.size <= _SINGLE_THREAD_ELEMENTS:
-        out: np.ndarray = np.einsum("ij,j->i", matrix, q)
-    else:
-        out = matrix @ q
-    return out
 
 
 def game_us(when: datetime) -> int:
@@ -128,8 +129,8 @@ class _Reads:
     _n: int
     _dim: int
     _decay: float
-    _emb: np.ndarray
-    _norm: np.ndarray
+    _emb: np.ndarray  # (dim, capacity): column i is memory i's embedding
+    _inv_norm: np.ndarray
     _imp: np.ndarray
     _created: np.ndarray
     _kind: np.ndarray
@@ -171,9 +172,9 @@ class _Reads:
         return from_game_us(int(self._access[i]))
 
     def embedding(self, memory_id: int) -> np.ndarray:
-        """A read-only copy of the memory's embedding row."""
+        """A read-only copy of the memory's embedding (shape (dim,))."""
         i = self.get(memory_id).id
-        row: np.ndarray = self._emb[i].copy()
+        row: np.ndarray = self._emb[:, i].copy()
         row.flags.writeable = False
         return row
 
@@ -226,7 +227,7 @@ class _Reads:
 class MemoryView(_Reads):
     """An immutable snapshot of a stream: safe to read from a worker thread."""
 
-    __slots__ = ("_records", "_n", "_dim", "_decay", "_emb", "_norm", "_imp", "_created",
+    __slots__ = ("_records", "_n", "_dim", "_decay", "_emb", "_inv_norm", "_imp", "_created",
                  "_kind", "_access")
 
     def retrieve(
@@ -261,22 +262,18 @@ class MemoryView(_Reads):
         cand = None if mask is None else np.flatnonzero(mask)
         if cand is not None and cand.size == 0:
             return []
-        # Relevance: cosine. Gather rows only when the filter leaves few of them;
-        # otherwise one contiguous mat-vec beats a fancy-index copy.
-        if cand is not None and cand.size < n // 4:
-            dots, norms = _matvec(self._emb[cand], q), self._norm[cand]
+        # Relevance: cosine = (q / |q|) · e * (1 / |e|), the query scaled once up front.
+        m = n if cand is None else int(cand.size)
+        qn = float(np.linalg.norm(q.astype(np.float64)))
+        if qn > TINY_NORM:
+            rel = dots(self._emb, q * np.float32(1.0 / qn), n, cand)
+            rel *= self._inv_norm[:n] if cand is None else self._inv_norm[cand]
         else:
-            dots, norms = _matvec(self._emb[:n], q), self._norm[:n]
-            if cand is not None:
-                dots, norms = dots[cand], norms[cand]
-        qn = float(np.linalg.norm(q))
-        rel = np.zeros(dots.shape, dtype=np.float32)
-        if qn > 0:
-            np.divide(dots, norms * qn, out=rel, where=norms > 0)
-        access = self._access if cand is None else self._access[cand]
+            rel = np.zeros(m, dtype=np.float32)
+        access = self._access[:n] if cand is None else self._access[cand]
         imp = self._imp[:n] if cand is None else self._imp[cand]
-        hours = (game_us(now) - access) * (1.0 / _US_PER_HOUR)
-        r = rank(rel, imp, hours, decay=self._decay, weights=weights, k=k)
+        recency = recency_minmax(game_us(now) - access, self._decay, per_hour=_US_PER_HOUR)
+        r = rank_in_place(recency, imp, rel, weights=weights, k=k)
         ids = r.positions if cand is None else cand[r.positions]
         return [
             Scored(self._records[i], float(s), float(a), float(b), float(c))
@@ -287,8 +284,8 @@ class MemoryView(_Reads):
 class MemoryStream(_Reads):
     """Append-only memory of one agent; ids are 0, 1, 2 … in order of writing."""
 
-    __slots__ = ("_records", "_n", "_dim", "_decay", "_emb", "_norm", "_imp", "_created",
-                 "_kind", "_access", "_lock")
+    __slots__ = ("_records", "_n", "_dim", "_decay", "_emb", "_inv_norm", "_imp", "_created",
+                 "_kind", "_access", "_lock", "_sparse_rows")
 
     def __init__(self, dim: int, *, decay: float = 0.995, capacity: int = 64) -> None:
         if isinstance(dim, bool) or operator.index(dim) <= 0:
@@ -299,26 +296,32 @@ class MemoryStream(_Reads):
         self._decay = float(decay)
         self._records = []
         self._n = 0
+        self._sparse_rows = 0  # stored embeddings with few non-zeros: picks the layout
         self._lock = threading.Lock()
         self._allocate(max(int(capacity), 1))
 
-    def _allocate(self, capacity: int) -> None:
-        """Move every column to fresh arrays of `capacity` rows (old arrays stay untouched)."""
+    def _allocate(self, capacity: int, by_dimension: bool | None = None) -> None:
+        """Move every memory to fresh arrays with room for `capacity` (old arrays stay untouched).
+
+        The embedding layout is re-chosen each time, by majority of the stored embeddings
+        unless `by_dimension` says (an empty stream expects the default, sparse, embedder
+        until its first memory arrives).
+        """
         n = self._n
-
-        def grow(old: np.ndarray | None, shape: tuple[int, ...], dtype: type) -> np.ndarray:
-            new: np.ndarray = np.zeros(shape, dtype=dtype)
-            if old is not None and n:
-                new[:n] = old[:n]
-            return new
-
         first = not hasattr(self, "_emb")
-        self._emb = grow(None if first else self._emb, (capacity, self._dim), np.float32)
-        self._norm = grow(None if first else self._norm, (capacity,), np.float32)
-        self._imp = grow(None if first else self._imp, (capacity,), np.int8)
-        self._created = grow(None if first else self._created, (capacity,), np.int64)
-        self._kind = grow(None if first else self._kind, (capacity,), np.int8)
-        self._access = grow(None if first else self._access, (capacity,), np.int64)
+        if by_dimension is None:
+            by_dimension = 2 * self._sparse_rows >= n
+        emb = new_matrix(self._dim, capacity, by_dimension)
+        columns = {"_inv_norm": np.float32, "_imp": np.int8, "_created": np.int64,
+                   "_kind": np.int8, "_access": np.int64}
+        fresh = {name: np.zeros(capacity, dtype=dtype) for name, dtype in columns.items()}
+        if not first and n:  # the memory axis is the last one everywhere
+            emb[:, :n] = self._emb[:, :n]
+            for name, new in fresh.items():
+                new[:n] = getattr(self, name)[:n]
+        self._emb = emb
+        for name, new in fresh.items():
+            setattr(self, name, new)
 
     def add(
         self,
@@ -360,12 +363,25 @@ class MemoryStream(_Reads):
     def _write(
         self, record: MemoryRecord, vec: np.ndarray, created_us: int, access_us: int
     ) -> None:
-        """Fill row n, then publish it (caller holds the lock)."""
+        """Fill column n, then publish it (caller holds the lock)."""
         n = self._n
-        if n == self._emb.shape[0]:
+        sparse = bool(is_sparse(np.count_nonzero(vec), self._dim))
+        if n == 0 and sparse != is_by_dimension(self._emb):
+            # The first memory tells which embedder this is: a stream made with a large
+            # capacity might otherwise never grow, and so never fix its layout.
+            self._allocate(self._emb.shape[1], by_dimension=sparse)
+        elif n == self._emb.shape[1]:
             self._allocate(2 * n)
-        self._emb[n] = vec
-        self._norm[n] = np.linalg.norm(vec)
+        if is_by_dimension(self._emb):
+            # Column n is still all zeros (columns are written once, when published):
+            # write only the non-zeros, ~6 scattered floats for a lexical embedding
+            # instead of dim of them, each on its own row of the matrix.
+            nz = np.flatnonzero(vec)
+            self._emb[nz, n] = vec[nz]
+        else:
+            self._emb[:, n] = vec
+        self._inv_norm[n] = inverse_norm(vec)
+        self._sparse_rows += sparse
         self._imp[n] = record.importance
         self._created[n] = created_us
         self._kind[n] = _KIND_CODE[record.kind]
@@ -392,7 +408,7 @@ class MemoryStream(_Reads):
             n = self._n
             view._records, view._n = self._records, n
             view._dim, view._decay = self._dim, self._decay
-            view._emb, view._norm, view._imp = self._emb, self._norm, self._imp
+            view._emb, view._inv_norm, view._imp = self._emb, self._inv_norm, self._imp
             view._created, view._kind = self._created, self._kind
             view._access = self._access[:n].copy()
         return view
@@ -417,8 +433,10 @@ class MemoryStream(_Reads):
     def to_rows(self) -> list[MemoryRow]:
         """Every memory with its embedding and last access, oldest first (for saves)."""
         view = self.snapshot()
+        n = len(view)
+        vectors = np.array(view._emb[:, :n].T, order="C")  # one (transposing) copy
         return [
-            MemoryRow(r, view._emb[r.id].copy(), from_game_us(int(view._access[r.id])))
+            MemoryRow(r, vectors[r.id], from_game_us(int(view._access[r.id])))
             for r in view.records
         ]
 
@@ -426,9 +444,16 @@ class MemoryStream(_Reads):
     def from_rows(
         cls, rows: Iterable[MemoryRow], *, dim: int, decay: float = 0.995
     ) -> MemoryStream:
-        """Rebuild a stream from `to_rows()` output; ValueError if the rows are inconsistent."""
+        """Rebuild a stream from `to_rows()` output; ValueError if the rows are inconsistent.
+
+        Checks every row first, then fills the columns in bulk (a load of 100k memories
+        must not pay one strided column write per memory).
+        """
         rows = list(rows)
-        stream = cls(dim, decay=decay, capacity=max(len(rows), 1))
+        m = len(rows)
+        stream = cls(dim, decay=decay, capacity=1)
+        vectors: list[np.ndarray] = []
+        sparse = 0
         for expected, row in enumerate(rows):
             rec = row.record
             if not isinstance(rec, MemoryRecord) or rec.id != expected:
@@ -440,7 +465,26 @@ class MemoryStream(_Reads):
             if any(not 0 <= e < rec.id for e in rec.evidence):
                 raise ValueError(f"memory {rec.id}: evidence {rec.evidence} cites unknown ids")
             vec = stream._query_vector(row.embedding)
-            stream._write(rec, vec, game_us(rec.created), game_us(row.last_accessed))
+            vectors.append(vec)
+            sparse += bool(is_sparse(np.count_nonzero(vec), stream._dim))
+        if m:
+            stream._sparse_rows = sparse
+            stream._allocate(m, by_dimension=2 * sparse >= m)
+            # 256 memories at a time through a cache-sized buffer: the transposing copy
+            # into the by-dimension layout reads it from L2, not from the scattered rows
+            # (measured best of 64/256/1024 at 100k x 1024).
+            buffer = np.empty((min(m, 256), stream._dim), dtype=np.float32)
+            for lo in range(0, m, 256):
+                block = buffer[:min(256, m - lo)]
+                np.stack(vectors[lo:lo + 256], out=block)
+                stream._emb[:, lo:lo + len(block)] = block.T
+                stream._inv_norm[lo:lo + len(block)] = inverse_norm(block)
+            stream._imp[:m] = [r.record.importance for r in rows]
+            stream._created[:m] = [game_us(r.record.created) for r in rows]
+            stream._kind[:m] = [_KIND_CODE[r.record.kind] for r in rows]
+            stream._access[:m] = [game_us(r.last_accessed) for r in rows]
+            stream._records.extend(r.record for r in rows)
+            stream._n = m
         return stream
 
     def __repr__(self) -> str:
