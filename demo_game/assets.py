@@ -1,0 +1,122 @@
+"""Assets: personas from the JSON file, character sheets and portraits from sprites/."""
+from __future__ import annotations
+
+import json
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pygame
+from pydantic import ValidationError
+
+from npc_brain.adapters.pygame_bridge import CharacterSheet
+from npc_brain.persona import Persona
+from npc_brain.world.world import World, slugify
+
+
+class PersonaFileError(ValueError):
+    """The persona file is missing, not JSON, or a persona in it is invalid (one sentence)."""
+
+
+def load_personas(path: Path, count: int | None = None) -> list[Persona]:
+    """The first `count` personas of a JSON file (a list, or {"personas": [...]})."""
+    try:
+        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PersonaFileError(f"{path} does not exist.") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PersonaFileError(f"{path} is not a readable JSON file ({exc}).") from None
+    items = data.get("personas") if isinstance(data, dict) else data
+    if not isinstance(items, list) or not items:
+        raise PersonaFileError(f"{path} holds no list of personas.")
+    out: list[Persona] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(items[:count] if count else items):
+        try:
+            persona = Persona.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            who = raw.get("name", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
+            raise PersonaFileError(f"{path}: persona {who!r}: {where}: {err['msg']}.") from None
+        if persona.name in seen:
+            raise PersonaFileError(f"{path}: two personas are named {persona.name!r}.")
+        seen.add(persona.name)
+        out.append(persona)
+    return out
+
+
+def check_personas(personas: list[Persona], world: World, source: str = "personas") -> None:
+    """Every home and workplace must be a place on the map (else PersonaFileError)."""
+    for p in personas:
+        for field, address in (("home", p.home), ("workplace", p.workplace)):
+            if address and address not in world:
+                raise PersonaFileError(
+                    f"{source}: {p.name}'s {field} {address!r} is not a place on the map {world.source or ''}".rstrip()
+                    + ".")
+
+
+def _palette(name: str) -> tuple[int, int, int]:
+    h = zlib.crc32(name.encode())
+    return (90 + h % 140, 90 + (h >> 8) % 140, 90 + (h >> 16) % 140)
+
+
+def placeholder_sheet(color: tuple[int, int, int], frame_size: tuple[int, int] = (32, 48)) -> CharacterSheet:
+    """A plain figure in one colour, for a persona without art (3 frames x 4 directions)."""
+    fw, fh = frame_size
+    image = pygame.Surface((fw * 3, fh * 4), pygame.SRCALPHA)
+    for row in range(4):
+        for col in range(3):
+            x, y = col * fw, row * fh
+            lift = (-2, 0, 2)[col]
+            pygame.draw.ellipse(image, (0, 0, 0, 60), (x + 7, y + fh - 7, fw - 14, 6))
+            pygame.draw.rect(image, color, (x + 9, y + 20, fw - 18, 20), border_radius=5)
+            pygame.draw.rect(image, (60, 50, 50), (x + 11 + lift, y + 38, 4, 7))
+            pygame.draw.rect(image, (60, 50, 50), (x + fw - 15 - lift, y + 38, 4, 7))
+            pygame.draw.circle(image, (240, 200, 170), (x + fw // 2, y + 14), 8)
+    return CharacterSheet(image, frame_size=frame_size)
+
+
+class SpriteBook:
+    """Character sheets and portraits by persona, with placeholders for missing art."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self._sheets: dict[str, CharacterSheet] = {}
+        self._portraits: dict[str, pygame.Surface] = {}
+
+    def _file(self, folder: str, name: str, sprite: str | None) -> Path | None:
+        stems = [Path(sprite).stem] if sprite else []
+        stems.append(slugify(name))
+        for stem in stems:
+            path = self.root / folder / f"{stem}.png"
+            if path.exists():
+                return path
+        return None
+
+    def sheet(self, name: str, sprite: str | None = None) -> CharacterSheet:
+        """The walk sheet of a persona (`sprite` is the persona's file name, if any)."""
+        if name not in self._sheets:
+            path = self._file("characters", name, sprite)
+            try:
+                self._sheets[name] = CharacterSheet.load(path) if path else placeholder_sheet(_palette(name))
+            except (pygame.error, ValueError, OSError):
+                self._sheets[name] = placeholder_sheet(_palette(name))
+        return self._sheets[name]
+
+    def portrait(self, name: str, sprite: str | None = None, size: int = 56) -> pygame.Surface:
+        """A square portrait (the sheet's front frame scaled up when there is no portrait file)."""
+        key = f"{name}@{size}"
+        if key not in self._portraits:
+            path = self._file("portraits", name, sprite)
+            image: pygame.Surface | None = None
+            if path is not None:
+                try:
+                    image = pygame.image.load(str(path))
+                except pygame.error:
+                    image = None
+            if image is None:
+                front = self.sheet(name, sprite).frame("down")
+                image = front.subsurface(pygame.Rect(0, 0, front.get_width(), front.get_width()))
+            self._portraits[key] = pygame.transform.smoothscale(image, (size, size))
+        return self._portraits[key]

@@ -1,0 +1,163 @@
+"""Brains: loads the language model off the game thread and owns the town's Society.
+
+The window opens at once; the model loads on a background thread ("waking up the town")
+and the Society is created on the game thread as soon as it is there. Thinking runs on a
+ThreadPoolExecutor, so the frame loop never waits for a job.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from enum import StrEnum
+from typing import Any
+
+from npc_brain.clock import GameClock
+from npc_brain.cognition.settings import BrainSettings
+from npc_brain.llm.accounting import UsageSnapshot
+from npc_brain.llm.errors import LLMError
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.society import Society
+from npc_brain.world.world import World
+
+log = logging.getLogger(__name__)
+
+
+class BrainState(StrEnum):
+    """Where the minds are: loading, thinking, deliberately off, or failed to load."""
+
+    WAKING = "waking"
+    READY = "ready"
+    OFF = "off"
+    FAILED = "failed"
+
+
+def scripted_stack() -> tuple[ChatModel, Embedder]:
+    """A model-free mind: canned but schema-valid answers (tests, offline demos)."""
+    from npc_brain.cognition.testing import BrainResponder
+    from npc_brain.llm.embedders import LexicalEmbedder
+    from npc_brain.llm.testing import ScriptedModel
+
+    return ScriptedModel(name="scripted").respond_with(BrainResponder(talk=True)), LexicalEmbedder()
+
+
+class Brains:
+    """Model loading, the Society, and usage numbers for the HUD.
+
+    `model`/`embedder` injected (tests) skip loading; otherwise `backend` decides:
+    "scripted", "off", or anything `LLMSettings` understands ("auto", "embedded", "openai").
+    """
+
+    def __init__(self, world: World, clock: GameClock, *, backend: str = "auto",
+                 llm_overrides: dict[str, object] | None = None, model: ChatModel | None = None,
+                 embedder: Embedder | None = None, executor: Executor | None = None, threads: int = 2,
+                 settings: BrainSettings | None = None,
+                 loader: Callable[[], tuple[ChatModel, Embedder, Any]] | None = None) -> None:
+        self.world = world
+        self.clock = clock
+        self.backend = backend
+        self.settings = settings
+        self.society: Society | None = None
+        self.state = BrainState.WAKING
+        self.message = "waking up the town…"
+        self.model_name = backend
+        self._overrides = dict(llm_overrides or {})
+        self._executor = executor
+        self._own_executor = executor is None
+        self._threads = threads
+        self._stack: Any = None  # an LLMStack to close at exit
+        self._loaded: tuple[ChatModel, Embedder] | None = None
+        self._error: str | None = None
+        self._lock = threading.Lock()
+        self._usage: UsageSnapshot | None = None
+        self._usage_at = 0.0
+        self._loader = loader
+        self.load_seconds: float | None = None
+        if model is not None:
+            self._loaded = (model, embedder or scripted_stack()[1])
+        elif backend == "off":
+            self.state, self.message, self.model_name = BrainState.OFF, "minds are off", "off"
+        elif backend == "scripted":
+            self._loaded = scripted_stack()
+        else:
+            self._started = time.perf_counter()
+            threading.Thread(target=self._load, name="town-model-loader", daemon=True).start()
+
+    def _load(self) -> None:
+        try:
+            if self._loader is not None:
+                model, embedder, stack = self._loader()
+            else:
+                from npc_brain.llm.factory import load_stack
+                from npc_brain.llm.settings import LLMSettings
+
+                stack = load_stack(LLMSettings.from_env(**self._overrides))
+                model, embedder = stack.model, stack.embedder
+        except (LLMError, OSError, ValueError) as exc:
+            with self._lock:
+                self._error = str(exc)
+            return
+        except Exception as exc:  # a broken install must not take the game down
+            with self._lock:
+                self._error = f"{type(exc).__name__}: {exc}"
+            return
+        with self._lock:
+            self._stack = stack
+            self._loaded = (model, embedder)
+            self.load_seconds = time.perf_counter() - self._started
+
+    def poll(self) -> bool:
+        """Call every frame: True the frame the Society comes to life (add agents then)."""
+        if self.state is not BrainState.WAKING:
+            return False
+        with self._lock:
+            loaded, error = self._loaded, self._error
+        if error is not None:
+            self.state, self.message = BrainState.FAILED, error
+            log.warning("the townsfolk have no minds: %s", error)
+            return False
+        if loaded is None:
+            return False
+        model, embedder = loaded
+        cap = None
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="town-brain")
+            cap = self._threads  # priorities decide what runs next: the player's reply first
+        self.society = Society(self.world, model, embedder, now=self.clock, executor=self._executor,
+                               settings=self.settings, max_in_flight=cap)
+        self.model_name = getattr(model, "name", self.backend)
+        self.state, self.message = BrainState.READY, ""
+        return True
+
+    @property
+    def ready(self) -> bool:
+        """True once the Society exists."""
+        return self.society is not None
+
+    def usage(self, *, max_age: float = 0.5) -> UsageSnapshot | None:
+        """LLM usage, refreshed at most every `max_age` seconds (the HUD reads it every frame)."""
+        if self.society is None:
+            return None
+        now = time.perf_counter()
+        if self._usage is None or now - self._usage_at >= max_age:
+            self._usage = self.society.usage()
+            self._usage_at = now
+        return self._usage
+
+    def close(self, *, wait: bool = False) -> None:
+        """Stop thinking. With `wait`, let running model calls finish and release the model;
+        without it the engine is left to the process exit (closing it under a running call
+        is not safe)."""
+        if self.society is not None:
+            self.society.shutdown()
+        if self._own_executor and self._executor is not None:
+            self._executor.shutdown(wait=wait, cancel_futures=True)
+        stack = self._stack
+        if stack is not None and (wait or self._executor is None):
+            try:
+                stack.close()
+            except Exception:  # closing at exit: nothing useful to do with a failure
+                pass
+            self._stack = None

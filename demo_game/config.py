@@ -1,0 +1,132 @@
+"""GameConfig: every setting of the demo town, from the command line or from code (tests, bench)."""
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout (maps/ and sprites/ live beside the packages)."""
+
+DEFAULT_MAP = ROOT / "maps" / "town.tmx"
+DEFAULT_PERSONAS = Path(__file__).resolve().parent / "personas.json"
+SPRITES = ROOT / "sprites"
+BACKENDS = ("auto", "embedded", "openai", "scripted", "off")
+MAX_NPCS = 25
+
+
+@dataclass
+class GameConfig:
+    """How to run the town.
+
+    `backend`: "auto"/"embedded"/"openai" go through `LLMSettings` (with `llm_overrides`),
+    "scripted" uses the deterministic `BrainResponder` (tests, offline demos), "off" runs no
+    minds at all (the benchmark's baseline). `minutes_per_second` is game minutes per real
+    second at speed ×1. `fixed_dt` makes every frame advance the same real time (tests).
+    """
+
+    map_path: Path = DEFAULT_MAP
+    personas_path: Path = DEFAULT_PERSONAS
+    sprites: Path = SPRITES
+    npcs: int = 10
+    save_path: Path = field(default_factory=lambda: Path.cwd() / "saves" / "town.sqlite")
+    backend: str = "auto"
+    llm_overrides: dict[str, object] = field(default_factory=dict)
+    player_name: str = "Alex"
+    start: datetime = datetime(2023, 2, 13, 6, 45)  # asleep while the first plans are made
+    minutes_per_second: float = 1.0
+    speed: int = 1
+    headless: bool = False
+    frames: int | None = None
+    screenshot: Path | None = None
+    fps: int = 60
+    fixed_dt: float | None = None
+    size: tuple[int, int] = (1280, 720)
+    threads: int = 4
+    hot_reload: bool = True
+    strict: bool = False  # re-raise bugs from thinking jobs instead of logging them (tests)
+
+    def validate(self) -> None:
+        """Clear errors for impossible settings (argparse reports them as usage errors)."""
+        if not 1 <= self.npcs <= MAX_NPCS:
+            raise ValueError(f"--npcs must be between 1 and {MAX_NPCS}, got {self.npcs}")
+        if self.backend not in BACKENDS:
+            raise ValueError(f"--backend must be one of {', '.join(BACKENDS)}")
+        if self.minutes_per_second <= 0:
+            raise ValueError("--minutes-per-second must be positive")
+        if self.speed not in (0, 1, 2, 4, 8):
+            raise ValueError("--speed must be 0, 1, 2, 4 or 8")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `python -m demo_game` command line."""
+    p = argparse.ArgumentParser(
+        prog="python -m demo_game",
+        description="A small town of generative agents (Park et al. 2023) you can walk around and talk to.",
+    )
+    p.add_argument("--npcs", type=int, default=10, help=f"how many townsfolk (1-{MAX_NPCS}, default 10)")
+    p.add_argument("--map", type=Path, default=DEFAULT_MAP, help="the Tiled .tmx map (default maps/town.tmx)")
+    p.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS, help="persona file (JSON)")
+    p.add_argument("--save", type=Path, default=None, help="save file for F5/F9 (default saves/town.sqlite)")
+    p.add_argument("--speed", type=int, default=1, choices=(0, 1, 2, 4, 8), help="start speed (0 = paused)")
+    p.add_argument("--minutes-per-second", type=float, default=1.0,
+                   help="game minutes per real second at speed x1 (default 1)")
+    p.add_argument("--start", default="2023-02-13 06:45", help="game date and time to start at")
+    p.add_argument("--player", default="Alex", help="your name, as the townsfolk will hear it")
+    g = p.add_argument_group("language model")
+    g.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="auto (default: embedded unless OPENAI_BASE_URL is set), embedded, openai, "
+                        "scripted (no model, canned answers) or off (no minds)")
+    g.add_argument("--model", default=None, help="chat model name for an OpenAI-compatible server")
+    g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL")
+    g.add_argument("--gguf", type=Path, default=None, help="GGUF file for the embedded model")
+    g.add_argument("--embedder", choices=("lexical", "gguf", "hybrid", "openai"), default=None)
+    g.add_argument("--llm-threads", type=int, default=None, help="inference threads of the embedded model")
+    g.add_argument("--brain-threads", type=int, default=4,
+                   help="worker threads that run thinking jobs (default 4, the embedded model's slots)")
+    h = p.add_argument_group("headless runs (CI, screenshots)")
+    h.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
+    h.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    h.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG")
+    h.add_argument("--no-hot-reload", action="store_true", help="don't watch the map file")
+    return p
+
+
+def config_from_args(argv: list[str] | None = None) -> GameConfig:
+    """Parse the command line into a validated `GameConfig` (argparse exits on bad input)."""
+    parser = build_parser()
+    a = parser.parse_args(argv)
+    overrides: dict[str, object] = {}
+    if a.model:
+        overrides["chat_model"] = a.model
+    if a.base_url:
+        overrides["base_url"] = a.base_url
+    if a.gguf:
+        overrides["gguf_path"] = a.gguf
+    if a.embedder:
+        overrides["embedder"] = a.embedder
+    if a.llm_threads:
+        overrides["threads"] = a.llm_threads
+    backend = a.backend or os.environ.get("NPC_TOWN_BACKEND", "").strip().lower() or "auto"
+    if backend in ("embedded", "openai"):
+        overrides["backend"] = backend
+    try:
+        start = datetime.fromisoformat(a.start)
+    except ValueError:
+        parser.error(f"--start {a.start!r} is not a date and time like 2023-02-13 07:00")
+    cfg = GameConfig(
+        map_path=a.map, personas_path=a.personas, npcs=a.npcs, backend=backend,
+        llm_overrides=overrides, player_name=a.player.strip() or "Alex", start=start,
+        minutes_per_second=a.minutes_per_second, speed=a.speed, headless=a.headless,
+        frames=a.frames, screenshot=a.screenshot,
+        threads=max(1, a.brain_threads), hot_reload=not a.no_hot_reload,
+    )
+    if a.save is not None:
+        cfg.save_path = a.save
+    try:
+        cfg.validate()
+    except ValueError as exc:
+        parser.error(str(exc))
+    return cfg

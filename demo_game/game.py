@@ -1,0 +1,440 @@
+"""Game: the demo town's frame loop — world state on the game thread, minds on worker threads.
+
+Each frame: input → apply finished thinking (`society.update()`) → move the player and every
+NPC along its action's path (rules checked at every threshold) → perception every ~0.5 s per
+NPC → map hot-reload poll → draw. Nothing in a frame waits for a model.
+
+Drive it from code (tests, benchmarks):
+
+    game = Game(GameConfig(headless=True, backend="scripted"))
+    game.run(frames=600, on_frame=lambda g, work_s: ...)
+"""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from demo_game.actors import Npc, Player, default_shadow
+from demo_game.assets import SpriteBook, check_personas, load_personas
+from demo_game.brains import Brains, BrainState
+from demo_game.chatbox import ChatBox, WhisperBox
+from demo_game.config import GameConfig
+from demo_game.controls import Controls
+from demo_game.hud import Hud
+from demo_game.inspector import Inspector
+from demo_game.persistence import Persistence
+from demo_game.town import MapWatcher, Town
+from npc_brain.adapters.pygame_bridge import ActivityIcons, Camera, Fonts
+from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
+from npc_brain.clock import GameClock
+from npc_brain.cognition import events as ev
+from npc_brain.cognition.settings import BrainSettings
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.persona import Persona
+
+log = logging.getLogger(__name__)
+
+PERCEIVE_EVERY = 0.5  # real seconds between two perceptions of one NPC
+TALK_RANGE = 48.0  # pixels (1.5 tiles) between you and an NPC to start talking
+NPC_SPEED = 72.0  # map pixels per real second at ×1
+
+
+def init_display(cfg: GameConfig) -> pygame.Surface:
+    """Open the window (or the dummy one when headless); only video and fonts, no audio."""
+    if cfg.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(cfg.size)
+    pygame.display.set_caption("npc_brain · a town of generative agents")
+    pygame.key.stop_text_input()  # typing is switched on only while a text box is open
+    pygame.key.set_repeat(400, 35)
+    return screen
+
+
+class Game:
+    """The town: map, townsfolk, you, and their minds. `run()` until the window closes."""
+
+    def __init__(self, cfg: GameConfig, *, model: ChatModel | None = None, embedder: Embedder | None = None,
+                 executor: Executor | None = None, settings: BrainSettings | None = None,
+                 screen: pygame.Surface | None = None) -> None:
+        self.cfg = cfg
+        self.screen = screen or init_display(cfg)
+        self.fonts = Fonts()
+        self.icons = ActivityIcons(18)
+        self.hud = Hud(self.fonts, self.icons)
+        self.shade = default_shadow()
+        self.town = Town.open(cfg.map_path)  # MapError: the caller shows it
+        self.personas = load_personas(cfg.personas_path, cfg.npcs)
+        check_personas(self.personas, self.world, str(cfg.personas_path))
+        self.clock = GameClock(cfg.start, minutes_per_second=cfg.minutes_per_second, speed=cfg.speed)
+        self.sprites = SpriteBook(cfg.sprites)
+        self.claims: dict[tuple[int, int], str] = {}
+        self.budget = PathBudget(2)
+        self.npcs: dict[str, Npc] = {}
+        for persona in self.personas:
+            self.add_body(persona)
+        spawn = self.world.spawns.get("player") or self.world.root.center
+        start = nearest_walkable(self.town.pathfinder, spawn) or spawn
+        you = cfg.player_name
+        if you in {p.name for p in self.personas}:  # one name, one body: the world tracks both by name
+            you = f"{you} (visitor)"
+        self.player = Player(you, self.sprites.sheet("player", "player"), start)
+        self.world.set_position(self.player.name, *start)
+        self.camera = Camera(cfg.size, self.town.size)
+        self.camera.center_on(*start)
+        self.brains = Brains(self.world, self.clock, backend=cfg.backend, llm_overrides=cfg.llm_overrides,
+                             model=model, embedder=embedder, executor=executor, threads=cfg.threads,
+                             settings=settings)
+        self.watcher = MapWatcher(cfg.map_path, self.town.mtime)
+        self.inspector = Inspector(self.fonts, self.icons)
+        self.chat: ChatBox | None = None
+        self.whisper: WhisperBox | None = None
+        self.controls = Controls(self)
+        self.persistence = Persistence(self)
+        self.t = 0.0
+        self.frame = 0
+        self.frame_times: list[float] = []  # work per frame (update + draw + flip), seconds
+        self.frame_intervals: list[float] = []  # real time between frames, seconds (tick pacing)
+        self.running = True
+        self._tick = pygame.time.Clock()
+        self._paused_speed = cfg.speed or 1
+
+    # ------------------------------------------------------------------ accessors
+    @property
+    def world(self) -> Any:
+        """The current map's World."""
+        return self.town.world
+
+    @property
+    def society(self) -> Any:
+        """The Society once the minds are awake (None before, or with minds off)."""
+        return self.brains.society
+
+    @property
+    def typing(self) -> bool:
+        """A text box has the keyboard."""
+        return self.chat is not None or self.whisper is not None
+
+    def add_body(self, persona: Persona, position: tuple[float, float] | None = None) -> Npc:
+        """Put a persona's body on the map (its spawn point, else its home)."""
+        if position is None:
+            position = self.world.spawns.get(persona.name)
+            if position is None and persona.home in self.world:
+                position = self.town.pathfinder.walkable_point_in(self.world.get(persona.home))
+            position = position or self.world.root.center
+        position = nearest_walkable(self.town.pathfinder, position) or position
+        walker = Walker(persona.name, self.world, self.town.pathfinder, rules=self.town.rules,
+                        position=position, speed=NPC_SPEED, claims=self.claims)
+        npc = Npc(persona, self.sprites.sheet(persona.name, persona.sprite), walker)
+        npc.perceive_in = PERCEIVE_EVERY * len(self.npcs) / max(1, self.cfg.npcs)  # stagger
+        npc.activity, npc.doing = "sleep", "still asleep"
+        self.npcs[persona.name] = npc
+        return npc
+
+    def nearest_npc(self, within: float = TALK_RANGE) -> Npc | None:
+        """The NPC closest to you, if within reach."""
+        px, py = self.player.position
+        best = min(self.npcs.values(), default=None,
+                   key=lambda n: (n.position[0] - px) ** 2 + (n.position[1] - py) ** 2)
+        if best is None or (best.position[0] - px) ** 2 + (best.position[1] - py) ** 2 > within ** 2:
+            return None
+        return best
+
+    def set_speed(self, speed: int) -> None:
+        """0 pauses; 1, 2, 4, 8 multiply game time and walking."""
+        if speed:
+            self._paused_speed = speed
+        self.clock.speed = speed
+
+    def toggle_pause(self) -> None:
+        """Space."""
+        self.set_speed(0 if self.clock.speed else self._paused_speed)
+
+    # ------------------------------------------------------------------ loop
+    def run(self, frames: int | None = None, *, seconds: float | None = None,
+            on_frame: Callable[[Game, float], object] | None = None) -> int:
+        """Run until the window closes (or `frames`/`seconds` pass); returns an exit code."""
+        frames = frames if frames is not None else self.cfg.frames
+        started = time.perf_counter()
+        try:
+            while self.running:
+                if self.cfg.fixed_dt is not None:
+                    dt = self.cfg.fixed_dt
+                else:
+                    interval = self._tick.tick(self.cfg.fps) / 1000.0
+                    self.frame_intervals.append(interval)
+                    dt = min(0.1, interval)
+                t0 = time.perf_counter()
+                self.step(dt)
+                work = time.perf_counter() - t0
+                self.frame_times.append(work)
+                if on_frame is not None:
+                    on_frame(self, work)
+                if frames is not None and self.frame >= frames:
+                    break
+                if seconds is not None and time.perf_counter() - started >= seconds:
+                    break
+        finally:
+            if self.cfg.screenshot is not None:
+                self.screenshot(self.cfg.screenshot)
+        return 0
+
+    def step(self, dt: float) -> None:
+        """One frame: input, minds, bodies, perception, map watch, drawing."""
+        self.frame += 1
+        self.t += dt
+        self.budget.reset()
+        for event in pygame.event.get():
+            self.controls.handle(event)
+        self.controls.end_batch()
+        if self.brains.poll():
+            self._wake()
+        self.clock.advance(dt)
+        game_dt = dt * self.clock.speed
+        self._update_minds()
+        self._move_player(dt)
+        self._move_npcs(game_dt)
+        if self.clock.speed:
+            self._perceive(dt)
+        if self.cfg.hot_reload:
+            self.check_map()
+        self.camera.follow(*self.player.position, dt)
+        self.draw()
+        pygame.display.flip()
+
+    def check_map(self, *, force: bool = False) -> bool | None:
+        """Reload the map if its file changed (polled about once a second; `force` polls now).
+
+        Returns None when nothing changed, else whether the new map was taken.
+        """
+        if not self.watcher.changed(force=force):
+            return None
+        return self.persistence.reload_map()
+
+    def _wake(self) -> None:
+        society = self.society
+        for npc in self.npcs.values():
+            society.add_agent(npc.persona)
+        self.hud.toast(f"The town is awake ({self.brains.model_name})", self.t)
+
+    # ------------------------------------------------------------------ minds
+    def _update_minds(self) -> None:
+        society = self.society
+        if society is None:
+            return
+        try:
+            events = society.update()
+        except Exception as exc:  # a bug in a thinking job: the agent was reset; keep the town going
+            if self.cfg.strict:
+                raise
+            log.exception("a mind crashed")
+            self.hud.toast(f"A mind crashed ({type(exc).__name__}: {str(exc)[:80]}); see the log",
+                           self.t, error=True, duration=8)
+            return
+        for event in events:
+            self._on_event(event)
+        if self.chat is not None and self.chat.conversation is not None:
+            conv = self.chat.conversation
+            if conv.ended and self.chat.notice == "" and conv.lines:
+                self.chat.notice = f"{self.chat.npc.split()[0]} ended the conversation; say something to start another."
+
+    def _on_event(self, event: ev.Event) -> None:
+        npc = self.npcs.get(event.agent)
+        first = event.agent.split()[0]
+        if isinstance(event, ev.UtteranceEvent):
+            if npc is not None:
+                npc.say(event.text, self.t)
+        elif isinstance(event, ev.ConversationStarted):
+            if event.partner != self.player.name:
+                self.hud.log(f"{first} and {event.partner.split()[0]} start talking", self.t, "socialize")
+        elif isinstance(event, ev.ConversationEnded):
+            if event.summary and event.partner != self.player.name:
+                self.hud.log(f"{first} ↔ {event.partner.split()[0]}: {event.summary}", self.t, "socialize")
+        elif isinstance(event, ev.PlanChanged):
+            if event.level == "day":
+                self.hud.log(f"{first} planned the day", self.t, "work")
+            elif event.level in ("react", "refusal"):
+                self.hud.log(f"{first} decides to {event.summary}", self.t, "commute")
+        elif isinstance(event, ev.ReflectionWritten):
+            for text, _ in event.insights[:1]:
+                self.hud.log(f"{first} reflects: {text}", self.t, "other")
+        elif isinstance(event, ev.ThoughtFailed):
+            log.info("%s: %s failed: %s", event.agent, event.thought, event.error)
+            if self.chat is not None and self.chat.npc == event.agent and event.thought == "dialogue":
+                self.chat.notice = f"{first} lost the thread (the model failed: {event.error[:80]}); try again."
+
+    # ------------------------------------------------------------------ bodies
+    def _move_player(self, dt: float) -> None:
+        if self.typing:
+            self.player.moving = False
+            return
+        dx, dy = self.controls.direction()
+        self.player.move(dx, dy, dt, self.world.grid)
+        self.world.set_position(self.player.name, *self.player.position)
+
+    def _move_npcs(self, game_dt: float) -> None:
+        society = self.society
+        now = self.clock.now()
+        for npc in self.npcs.values():
+            if society is None or npc.name not in society.agents:
+                npc.walker.update(None, None, now, game_dt)
+                continue
+            agent = society.agent(npc.name)
+            action = society.action(npc.name)
+            chatting = self.chat is not None and self.chat.npc == npc.name
+            # Someone you are talking to waits for you, even before the first line is said.
+            verdict = npc.walker.update(action, agent, now, 0.0 if chatting else game_dt, self.budget)
+            if verdict is not None and not verdict.allowed:
+                npc.say(verdict.reason, self.t, tone="refusal", icon="refused", duration=5.0)
+                self.hud.log(f"{npc.first_name}: {verdict.reason}", self.t, "refused")
+                society.refused(npc.name, verdict)
+                action = society.action(npc.name)
+            npc.activity, npc.doing = action.activity, action.description
+            npc.thinking = society.thinking(npc.name)
+            partner = self.player.name if chatting else agent.conversation_with
+            if partner and not npc.walker.moving:
+                other = self.npcs.get(partner)
+                target = other.position if other is not None else (
+                    self.player.position if partner == self.player.name else None)
+                if target is not None:
+                    npc.walker.face(*target)
+
+    def _perceive(self, dt: float) -> None:
+        society = self.society
+        if society is None:
+            return
+        due = []
+        for npc in self.npcs.values():
+            npc.perceive_in -= dt
+            if npc.perceive_in <= 0:
+                npc.perceive_in += PERCEIVE_EVERY
+                due.append(npc)
+        if not due:
+            return
+        doing = {n.name: n.doing for n in self.npcs.values()}
+        doing[self.player.name] = (f"talking with {self.chat.npc}" if self.chat is not None
+                                   else "walking around" if self.player.moving else "standing around")
+        perception = self.town.perception
+        for npc in due:
+            seen = perception.changes(npc.name, doing)
+            if seen and npc.name in society.agents:
+                society.perceive(npc.name, seen)
+
+    # ------------------------------------------------------------------ chat / whisper
+    def open_chat(self, name: str | None = None) -> bool:
+        """E: talk to the nearest NPC (or `name`). False (with a toast) when nobody is near."""
+        npc = self.npcs.get(name) if name else self.nearest_npc()
+        if npc is None:
+            self.hud.toast("Walk up to someone first (within a tile or so), then press E.", self.t, error=True)
+            return False
+        if self.society is None:
+            self.hud.toast("The town is still waking up…" if self.brains.state is BrainState.WAKING
+                           else "The townsfolk have no minds right now.", self.t, error=True)
+            return False
+        self.chat = ChatBox(npc.name, self.sprites.portrait(npc.name, npc.persona.sprite, 44))
+        self.chat.entry.swallow = "e"
+        pygame.key.start_text_input()
+        self.controls.release_all()
+        npc.walker.face(*self.player.position)
+        return True
+
+    def say(self, text: str) -> None:
+        """Send a line to the NPC in the chat box."""
+        if self.chat is None or self.society is None:
+            return
+        try:
+            self.chat.conversation = self.society.talk(self.chat.npc, self.player.name, text)
+            self.chat.notice = ""
+        except ValueError as exc:
+            self.chat.notice = str(exc)
+
+    def close_chat(self) -> None:
+        """Esc: leave the conversation (both sides remember it)."""
+        if self.chat is None:
+            return
+        conv = self.chat.conversation
+        if conv is not None and not conv.ended and self.society is not None:
+            self.society.end_conversation(conv)
+        self.chat = None
+        pygame.key.stop_text_input()
+
+    def open_whisper(self, name: str | None = None) -> bool:
+        """W on a selected NPC: a line for its inner voice."""
+        name = name or self.inspector.name
+        if name is None or self.society is None:
+            return False
+        self.whisper = WhisperBox(name)
+        self.whisper.entry.swallow = "w"
+        pygame.key.start_text_input()
+        self.controls.release_all()
+        return True
+
+    def send_whisper(self, text: str) -> None:
+        """Store the whispered line as the NPC's own thought."""
+        if self.whisper is None or self.society is None:
+            return
+        name = self.whisper.npc
+        try:
+            self.society.whisper(name, text)
+            self.hud.toast(f"{name.split()[0]} thinks: “{text[:60]}”", self.t)
+            self.npcs[name].say(text, self.t, tone="thought", icon="whisper", duration=4.0)
+        except ValueError as exc:
+            self.hud.toast(str(exc), self.t, error=True)
+        self.close_whisper()
+
+    def close_whisper(self) -> None:
+        """Close the whisper box."""
+        self.whisper = None
+        pygame.key.stop_text_input()
+
+    # ------------------------------------------------------------------ selection
+    def select(self, name: str | None) -> None:
+        """Open the inspector on an NPC (None closes it)."""
+        if name is None:
+            self.inspector.close()
+        else:
+            self.inspector.open(name)
+
+    def cycle_selection(self, step: int = 1) -> None:
+        """Tab / Shift+Tab through the townsfolk."""
+        names = list(self.npcs)
+        if not names:
+            return
+        if self.inspector.name in names:
+            i = (names.index(self.inspector.name) + step) % len(names)
+        else:
+            i = 0 if step > 0 else len(names) - 1
+        self.select(names[i])
+
+    def npc_at_screen(self, pos: tuple[int, int]) -> Npc | None:
+        """The NPC under the mouse (the front-most one)."""
+        x, y = self.camera.to_world(*pos)
+        hits = [n for n in self.npcs.values() if n.hit(x, y)]
+        return max(hits, key=lambda n: n.position[1], default=None)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> None:
+        """The whole frame."""
+        from demo_game.scene import draw_scene
+
+        draw_scene(self)
+
+    def screenshot(self, path: str | os.PathLike[str]) -> Path:
+        """Save the current frame as PNG."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def close(self, *, wait: bool = False) -> None:
+        """Stop the minds (the window stays until `pygame.quit()`)."""
+        self.brains.close(wait=wait)
+

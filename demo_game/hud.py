@@ -1,0 +1,177 @@
+"""HUD: clock and speed, model and usage, key help, toasts, the event feed, banners and screens."""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import pygame
+
+from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts, panel, wrap_text
+
+INK = (236, 238, 245)
+DIM = (150, 156, 175)
+ACCENT = (255, 214, 90)
+GOOD = (130, 220, 150)
+BAD = (255, 130, 120)
+FEED_WIDTH = 360
+HELP = ("WASD/arrows walk · E talk · click/Tab inspect · W whisper (selected) · Space pause · "
+        "1-5 speed · F5 save · F9 load · Esc close")
+
+
+def model_label(name: str) -> str:
+    """"embedded:SmolLM2-135M-Instruct.Q4_1.gguf" -> "SmolLM2-135M-Instruct.Q4_1 · embedded"."""
+    backend, _, model = name.partition(":")
+    if not model:
+        return name
+    return f"{model.removesuffix('.gguf')} · {backend}"
+
+
+def compact(n: int) -> str:
+    """12345 -> "12.3k"."""
+    return f"{n / 1000:.1f}k" if n >= 10_000 else f"{n:,}"
+
+
+@dataclass
+class _Note:
+    text: str
+    born: float
+    color: tuple[int, int, int]
+    icon: str | None = None
+    duration: float = 4.0
+
+
+class Hud:
+    """Everything drawn in screen space over the town."""
+
+    def __init__(self, fonts: Fonts, icons: ActivityIcons) -> None:
+        self.fonts = fonts
+        self.icons = icons
+        self.toasts: deque[_Note] = deque(maxlen=4)
+        self.feed: deque[_Note] = deque(maxlen=6)
+        self.banner: str | None = None
+        self._banner_h = 0
+
+    # ------------------------------------------------------------------ notes
+    def toast(self, text: str, t: float, *, error: bool = False, duration: float = 4.0) -> None:
+        """A short message at the top centre (save confirmed, cannot talk now …)."""
+        self.toasts.append(_Note(text, t, BAD if error else GOOD, None, duration))
+
+    def log(self, text: str, t: float, icon: str | None = None) -> None:
+        """A line in the event feed (top left): conversations, plans, reflections, refusals."""
+        self.feed.append(_Note(text, t, INK, icon, 14.0))
+
+    # ------------------------------------------------------------------ drawing
+    def draw_top(self, screen: pygame.Surface, now: datetime, speed: int, model: str, state: str,
+                 usage: Any) -> None:
+        """The top bar: clock, speed, model and LLM usage."""
+        w = screen.get_width()
+        left = panel(screen, (10, 10, 300, 40), radius=12)
+        screen.blit(self.fonts.render(f"{now:%a %d %b}", 15, DIM), (left.x + 14, left.y + 11))
+        screen.blit(self.fonts.render(f"{now:%H:%M}", 24, INK, bold=True), (left.x + 110, left.y + 6))
+        self._speed(screen, left.x + 200, left.y + 10, speed)
+        if state == "ready":
+            calls = usage.total.calls if usage is not None else 0
+            tokens = usage.total.total_tokens if usage is not None else 0
+            text = f"{model_label(model)}   ·   {calls:,} calls   ·   {compact(tokens)} tokens"
+            color = INK
+        elif state == "waking":
+            text, color = "waking up the town…  (loading the language model)", ACCENT
+        elif state == "off":
+            text, color = "minds off", DIM
+        else:
+            text, color = "minds offline — the townsfolk idle", BAD
+        surf = self.fonts.render(text, 15, color)
+        right = panel(screen, (w - surf.get_width() - 38, 10, surf.get_width() + 28, 40), radius=12)
+        screen.blit(surf, (right.x + 14, right.y + 12))
+
+    def _speed(self, screen: pygame.Surface, x: int, y: int, speed: int) -> None:
+        if speed == 0:
+            pygame.draw.rect(screen, ACCENT, (x, y + 2, 5, 16), border_radius=1)
+            pygame.draw.rect(screen, ACCENT, (x + 9, y + 2, 5, 16), border_radius=1)
+            screen.blit(self.fonts.render("paused", 15, ACCENT), (x + 22, y + 1))
+            return
+        pygame.draw.polygon(screen, GOOD, [(x, y + 2), (x, y + 18), (x + 13, y + 10)])
+        screen.blit(self.fonts.render(f"×{speed}", 17, GOOD, bold=True), (x + 20, y))
+
+    def draw_help(self, screen: pygame.Surface) -> None:
+        """The key reminder along the bottom edge."""
+        w, h = screen.get_size()
+        surf = self.fonts.render(HELP, 13, DIM)
+        r = panel(screen, ((w - surf.get_width()) // 2 - 12, h - 28, surf.get_width() + 24, 22), alpha=170,
+                  radius=10)
+        screen.blit(surf, (r.x + 12, r.y + 4))
+
+    def draw_notes(self, screen: pygame.Surface, t: float, *, feed: bool = True) -> None:
+        """Toasts (top centre) and the event feed (top left, under the clock), fading out."""
+        w, h = screen.get_size()
+        y = 62
+        for note in list(self.toasts):
+            left = note.born + note.duration - t
+            if left <= 0:
+                self.toasts.remove(note)
+                continue
+            surf = self.fonts.render(note.text, 16, note.color)
+            box = pygame.Surface((surf.get_width() + 28, 34), pygame.SRCALPHA)
+            panel(box, box.get_rect(), (14, 18, 28), 230, 12, border=note.color)
+            box.blit(surf, (14, 8))
+            box.set_alpha(int(255 * min(1.0, left)))
+            screen.blit(box, ((w - box.get_width()) // 2, y))
+            y += 40
+        if not feed:
+            return
+        notes = [n for n in self.feed if t - n.born < n.duration]
+        y = 58 + (self._banner_h + 6 if self.banner else 0)
+        for note in notes:
+            alpha = int(255 * min(1.0, note.born + note.duration - t))
+            line = wrap_text(self.fonts.get(13), note.text, FEED_WIDTH, 1)[0]
+            text = self.fonts.render(line, 13, note.color)
+            box = pygame.Surface((text.get_width() + 34, 20), pygame.SRCALPHA)
+            pygame.draw.rect(box, (12, 14, 22, 190), box.get_rect(), border_radius=9)
+            if note.icon:
+                box.blit(pygame.transform.smoothscale(self.icons.get(note.icon), (14, 14)), (6, 3))
+            box.blit(text, (26, 3))
+            box.set_alpha(alpha)
+            screen.blit(box, (12, y))
+            y += 22
+
+    def draw_banner(self, screen: pygame.Surface) -> None:
+        """A persistent red banner (a broken map on disk) under the top bar."""
+        if not self.banner:
+            return
+        w = screen.get_width()
+        font = self.fonts.get(15)
+        lines = wrap_text(font, self.banner, w - 420, 3)
+        height = 16 + 20 * len(lines) + 18
+        self._banner_h = height
+        r = panel(screen, ((w - (w - 380)) // 2, 58, w - 380, height), (90, 20, 24), 235, 10,
+                  border=(255, 120, 110))
+        for i, line in enumerate(lines):
+            screen.blit(self.fonts.render(line, 15, (255, 236, 232)), (r.x + 16, r.y + 8 + 20 * i))
+        screen.blit(self.fonts.render("The town keeps running on the previous map. Fix the file and save.",
+                                      12, (255, 190, 180)), (r.x + 16, r.bottom - 20))
+
+    def draw_waking(self, screen: pygame.Surface, t: float) -> None:
+        """The small "waking up the town" card while the model loads."""
+        w, h = screen.get_size()
+        dots = "." * (1 + int(t * 2) % 3)
+        surf = self.fonts.render(f"Waking up the town{dots}", 22, INK, bold=True)
+        r = panel(screen, ((w - 360) // 2, h // 2 - 130, 360, 64), radius=16)
+        screen.blit(surf, (r.x + 24, r.y + 10))
+        screen.blit(self.fonts.render("the townsfolk are still asleep while the model loads", 13, DIM),
+                    (r.x + 24, r.y + 40))
+
+
+def draw_error_screen(screen: pygame.Surface, fonts: Fonts, title: str, message: str) -> None:
+    """A full-screen error (the map cannot be loaded at start)."""
+    screen.fill((22, 24, 34))
+    w, h = screen.get_size()
+    r = panel(screen, (w // 2 - 420, h // 2 - 140, 840, 280), (60, 20, 26), 240, 18, border=(255, 120, 110))
+    screen.blit(fonts.render(title, 26, (255, 220, 214), bold=True), (r.x + 30, r.y + 26))
+    font = fonts.get(17)
+    for i, line in enumerate(wrap_text(font, message, r.width - 60, 6)):
+        screen.blit(fonts.render(line, 17, INK), (r.x + 30, r.y + 78 + 24 * i))
+    screen.blit(fonts.render("Fix the map (python -m npc_brain.world <map> lists every problem), then start again.",
+                             14, DIM), (r.x + 30, r.bottom - 44))
+    screen.blit(fonts.render("Press any key to quit.", 14, DIM), (r.x + 30, r.bottom - 24))

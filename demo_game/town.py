@@ -1,0 +1,96 @@
+"""Town: one loaded map — the World, its renderer, pathfinder, rules and perception — and a
+watcher that notices when the .tmx changes on disk (saved from Tiled)."""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from npc_brain.adapters.pygame_bridge import MapRenderer
+from npc_brain.adapters.tiled import MapLoad, read_map
+from npc_brain.world.errors import MapError
+from npc_brain.world.pathfinding import Pathfinder
+from npc_brain.world.perception import Perception
+from npc_brain.world.rules import Rules
+from npc_brain.world.world import World
+
+log = logging.getLogger(__name__)
+
+
+def _mtime(path: Path) -> float | None:
+    try:
+        return os.stat(path).st_mtime_ns / 1e9
+    except OSError:
+        return None
+
+
+@dataclass
+class Town:
+    """A map ready to play: everything built from one read of the .tmx."""
+
+    path: Path
+    load: MapLoad
+    renderer: MapRenderer
+    pathfinder: Pathfinder
+    rules: Rules
+    perception: Perception
+    mtime: float | None
+
+    @property
+    def world(self) -> World:
+        """The containment tree, grid and occupancy."""
+        return self.load.world
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Map size in pixels."""
+        return self.renderer.size
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> Town:
+        """Load and pre-render a map; any problem raises `MapError` with one sentence."""
+        path = Path(path)
+        mtime = _mtime(path)
+        load = read_map(path)
+        if load.errors:
+            first = load.errors[0]
+            more = f" (and {len(load.errors) - 1} more; run python -m npc_brain.world {path})" \
+                if len(load.errors) > 1 else ""
+            raise MapError(first.sentence().rstrip(".") + more + ".", path=first.file,
+                           object_id=first.object_id, object_name=first.object_name)
+        for issue in load.warnings:
+            log.warning("%s", issue)
+        try:
+            renderer = MapRenderer(load.tiled_map, load.layers)
+        except (pygame.error, OSError, ValueError) as exc:
+            raise MapError(f"{path}: a tileset image cannot be drawn ({exc}).", path=str(path)) from None
+        world = load.world
+        return cls(path, load, renderer, Pathfinder(world.grid), Rules(world), Perception(world), mtime)
+
+
+class MapWatcher:
+    """Polls a file's modification time every `interval` seconds (cheap: one stat)."""
+
+    def __init__(self, path: Path, mtime: float | None, *, interval: float = 1.0,
+                 clock=time.monotonic) -> None:
+        self.path = Path(path)
+        self.mtime = mtime
+        self.interval = interval
+        self._clock = clock
+        self._next = clock() + interval
+
+    def changed(self, *, force: bool = False) -> bool:
+        """True once per change of the file (after the interval has passed, or when forced)."""
+        now = self._clock()
+        if not force and now < self._next:
+            return False
+        self._next = now + self.interval
+        mtime = _mtime(self.path)
+        if mtime is None or mtime == self.mtime:
+            return False
+        self.mtime = mtime
+        return True

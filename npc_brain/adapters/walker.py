@@ -1,0 +1,319 @@
+"""Walker: moves one agent's body along A* paths to its current action's place, engine-agnostic.
+
+A game calls `walker.update(action, agent, now, dt)` every frame with what the Society says the
+agent is doing. The walker picks a standing spot in the action's place (next to it for a solid
+object), finds a path on the world's collision grid and walks it. Every time the path is about
+to cross into a building or room, the world's `Rules` are asked first: a refusal stops the
+walker at the threshold and is returned, so the game can show it and call
+`society.refused(name, verdict)` (the agent then replans). The walker also keeps the world's
+occupancy current (`world.set_position`), which the rules and perception read.
+
+No pygame here: positions are map pixels, `facing` is "down"/"left"/"right"/"up".
+"""
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from npc_brain.world.pathfinding import Cell, Pathfinder, Point
+from npc_brain.world.place import Place, PlaceKind
+from npc_brain.world.rules import Rules, Verdict
+from npc_brain.world.world import World
+
+
+def area_at(world: World, x: float, y: float) -> Place | None:
+    """The deepest building/room/town node at a point (objects such as rugs and beds are skipped)."""
+    node = world.place_at(x, y)
+    while node is not None and node.kind is PlaceKind.OBJECT:
+        node = node.parent
+    return node
+
+
+def _inside(node: Place | None, area: Place) -> bool:
+    """`node` is `area` or somewhere inside it."""
+    return node is not None and (node is area or node.address.startswith(area.address + ":"))
+
+
+@dataclass
+class PathBudget:
+    """How many new paths may be searched this frame (spreads A* over frames when many
+    agents change their action at the same game minute). Call `reset()` once per frame."""
+
+    per_frame: int = 4
+    left: int = 4
+
+    def reset(self) -> None:
+        """Start a new frame."""
+        self.left = self.per_frame
+
+    def take(self) -> bool:
+        """Use one search if any is left."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+class Walker:
+    """The body of one agent: position, path, facing and the threshold rule checks.
+
+    `speed` is map pixels per second of `dt` (the game scales `dt` by its speed setting).
+    `claims` (shared by all walkers of a game) keeps two agents from picking the same
+    standing cell when there is room for both. Actions whose `source` is in
+    `unchecked_sources` (a conversation, idling, rethinking after a refusal) happen where the
+    agent already is, so they are not re-checked there; walking still meets every threshold.
+    """
+
+    unchecked_sources: frozenset[str] = frozenset({"conversation", "idle", "refused"})
+
+    def __init__(self, name: str, world: World, pathfinder: Pathfinder, *,
+                 rules: Rules | None = None, position: Point, speed: float = 64.0,
+                 claims: dict[Cell, str] | None = None) -> None:
+        self.name = name
+        self.world = world
+        self.pathfinder = pathfinder
+        self.rules = rules
+        self.x, self.y = position
+        self.speed = speed
+        self.facing = "down"
+        self.distance = 0.0  # walked so far (drives the walk animation)
+        self.moving = False
+        self.blocked: Verdict | None = None  # refused at a threshold for the current action
+        self.target: Point | None = None
+        self.claims = claims if claims is not None else {}
+        self._path: list[Point] = []
+        self._goal_key: tuple[Any, ...] | None = None
+        self._checked_key: tuple[Any, ...] | None = None
+        self._unreachable = False
+        world.set_position(name, self.x, self.y)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def position(self) -> Point:
+        """Map pixels (the feet)."""
+        return (self.x, self.y)
+
+    @property
+    def path(self) -> tuple[Point, ...]:
+        """Waypoints still ahead."""
+        return tuple(self._path)
+
+    @property
+    def arrived(self) -> bool:
+        """Standing at the chosen spot (or nowhere to go)."""
+        return not self._path
+
+    def place_at(self, world: World, pathfinder: Pathfinder, rules: Rules | None,
+                 position: Point) -> None:
+        """Move onto another world (a reloaded map) at `position`; plans afresh."""
+        self.world, self.pathfinder, self.rules = world, pathfinder, rules
+        self.teleport(position)
+
+    def teleport(self, position: Point) -> None:
+        """Stand somewhere at once (spawn, load, re-home) and forget the path."""
+        self.x, self.y = position
+        self.reset()
+        self.world.set_position(self.name, self.x, self.y)
+
+    def reset(self) -> None:
+        """Forget the current goal; the next update plans again (after a load or a map change)."""
+        self._release()
+        self._path = []
+        self._goal_key = None
+        self._checked_key = None
+        self.blocked = None
+        self.moving = False
+        self._unreachable = False
+
+    def face(self, x: float, y: float) -> None:
+        """Turn towards a point (a conversation partner)."""
+        dx, dy = x - self.x, y - self.y
+        if abs(dx) > abs(dy):
+            self.facing = "right" if dx > 0 else "left"
+        elif dy:
+            self.facing = "down" if dy > 0 else "up"
+
+    def update(self, action: Any, agent: Any, now: datetime, dt: float,
+               budget: PathBudget | None = None) -> Verdict | None:
+        """Follow `action` (anything with `address`, `activity`, `description`, `start`) for `dt`
+        seconds. Returns a refusing `Verdict` the frame a rule stops the agent, else None."""
+        address = getattr(action, "address", None)
+        key = (address, getattr(action, "description", None), getattr(action, "start", None))
+        if key != self._goal_key:
+            if budget is not None and address and not budget.take():
+                return self._step(dt, agent, action, now)  # plan next frame; keep walking meanwhile
+            self._goal_key = key
+            self.blocked = None
+            self._unreachable = False
+            verdict = self._plan(address, action, agent, now)
+            if verdict is not None:
+                return verdict
+        if self.blocked is not None:
+            self.moving = False
+            return None
+        return self._step(dt, agent, action, now)
+
+    # ------------------------------------------------------------------ planning
+    def _plan(self, address: str | None, action: Any, agent: Any, now: datetime) -> Verdict | None:
+        self._release()
+        self._path = []
+        self.target = None
+        if not address or address not in self.world:
+            return None
+        place = self.world.get(address)
+        here = area_at(self.world, self.x, self.y)
+        room = place if place.kind is not PlaceKind.OBJECT else (place.parent or place)
+        if place.kind is not PlaceKind.OBJECT and _inside(here, place):
+            # Already there: no walk, but a new action in the same place still meets the rules
+            # (the café closed while she sat in it; sleeping is not what a café is for).
+            return self._check_here(action, agent, address, now)
+        spot = self._spot(place)
+        if spot is None:
+            self._unreachable = True
+            return None
+        if _inside(here, room):
+            verdict = self._check_here(action, agent, address, now)
+            if verdict is not None:
+                return verdict
+        path = self.pathfinder.find_path((self.x, self.y), spot)
+        if path is None:
+            self._unreachable = True
+            return None
+        self.target = spot
+        self._path = path
+        cell = self.pathfinder.grid.cell_at(*spot)
+        self.claims[cell] = self.name
+        return None
+
+    def _check_here(self, action: Any, agent: Any, address: str, now: datetime) -> Verdict | None:
+        key = (address, getattr(action, "description", None), getattr(action, "start", None))
+        if self.rules is None or key == self._checked_key:
+            return None
+        if getattr(action, "source", "plan") in self.unchecked_sources:
+            return None  # "talking with Ana" or "thinking about the day" where it stands: no choice made
+        self._checked_key = key
+        verdict = self.rules.check(agent, action, address, now)
+        if verdict.allowed:
+            return None
+        self.blocked = verdict
+        return verdict
+
+    def _spot(self, place: Place) -> Point | None:
+        """A standing cell: inside the place (spread out, unclaimed first), or next to a solid object."""
+        pf, grid = self.pathfinder, self.pathfinder.grid
+        if place.kind is PlaceKind.OBJECT:
+            return pf.walkable_point_in(place, near=(self.x, self.y), reach=2)
+        cols, rows = grid.cells_overlapping(place.rect)
+        labels = grid.components()
+        mine = grid.cell_at(self.x, self.y)
+        reach = self._components_near(mine)
+        cx, cy = place.center
+        seed = zlib.crc32(self.name.encode())
+        best: tuple[float, Cell] | None = None
+        for r in range(rows.start, rows.stop):
+            for c in range(cols.start, cols.stop):
+                if not grid.walkable((c, r)) or int(labels[r, c]) not in reach:
+                    continue
+                if self.claims.get((c, r), self.name) != self.name:
+                    continue
+                px, py = grid.center((c, r))
+                # Near the centre, with a per-agent jitter so a crowd spreads over the room.
+                jitter = ((seed ^ (c * 73856093) ^ (r * 19349663)) % 1000) / 1000.0
+                score = math.hypot(px - cx, py - cy) / grid.tile_size + 2.5 * jitter
+                if best is None or score < best[0]:
+                    best = (score, (c, r))
+        if best is not None:
+            return grid.center(best[1])
+        return pf.walkable_point_in(place, near=(self.x, self.y), reach=2)
+
+    def _components_near(self, cell: Cell) -> set[int]:
+        """Regions reachable from a cell: its own, or its neighbours' when it is blocked."""
+        grid = self.pathfinder.grid
+        labels = grid.components()
+        if grid.walkable(cell):
+            return {int(labels[cell[1], cell[0]])}
+        return {int(labels[r, c]) for c in range(cell[0] - 1, cell[0] + 2)
+                for r in range(cell[1] - 1, cell[1] + 2) if grid.walkable((c, r))}
+
+    def _release(self) -> None:
+        for cell in [c for c, who in self.claims.items() if who == self.name]:
+            del self.claims[cell]
+
+    # ------------------------------------------------------------------ walking
+    def _step(self, dt: float, agent: Any, action: Any, now: datetime) -> Verdict | None:
+        left = self.speed * max(0.0, dt)
+        self.moving = bool(self._path) and left > 0
+        while self._path and left > 0:
+            nx, ny = self._path[0]
+            verdict = self._threshold(nx, ny, agent, action, now)
+            if verdict is not None:
+                self._path = []
+                self._release()
+                self.moving = False
+                self.blocked = verdict
+                return verdict
+            dx, dy = nx - self.x, ny - self.y
+            dist = math.hypot(dx, dy)
+            if dist > 0:
+                self.face(nx, ny)
+            if dist <= left:
+                self.x, self.y = nx, ny
+                self._path.pop(0)
+                left -= dist
+                self.distance += dist
+            else:
+                self.x += dx / dist * left
+                self.y += dy / dist * left
+                self.distance += left
+                left = 0
+        if self.moving or self._path:
+            self.world.set_position(self.name, self.x, self.y)
+        return None
+
+    def _threshold(self, nx: float, ny: float, agent: Any, action: Any, now: datetime) -> Verdict | None:
+        """Ask the rules before stepping from one area into another it is not already inside."""
+        if self.rules is None:
+            return None
+        here = area_at(self.world, self.x, self.y)
+        there = area_at(self.world, nx, ny)
+        if there is None or there is here or _inside(here, there):
+            return None  # same area, or walking out into an enclosing one
+        address = getattr(action, "address", None)
+        key = ("enter", there.address, address, getattr(action, "description", None))
+        if key == self._checked_key:
+            return None  # asked already while walking up to this doorway
+        self._checked_key = key
+        target = self.world.get(address) if address and address in self.world else None
+        if target is not None and _inside(target, there):
+            # On the way to the goal: the goal's whole chain is what matters (the café's hours,
+            # the bathroom's capacity, whether the activity fits the room).
+            verdict = self.rules.check(agent, action, address, now)
+        else:
+            verdict = self.rules.check(agent, None, there, now)  # only passing through
+        return None if verdict.allowed else verdict
+
+
+def nearest_walkable(pathfinder: Pathfinder, point: Point, *, max_ring: int = 12,
+                     avoid: Iterable[Cell] = ()) -> Point | None:
+    """The walkable cell centre nearest a point (for re-homing after a map change)."""
+    grid = pathfinder.grid
+    c0, r0 = grid.cell_at(*point)
+    taken = set(avoid)
+    for ring in range(max_ring + 1):
+        best: tuple[float, Cell] | None = None
+        for dc in range(-ring, ring + 1):
+            for dr in range(-ring, ring + 1):
+                if max(abs(dc), abs(dr)) != ring:
+                    continue
+                cell = (c0 + dc, r0 + dr)
+                if grid.walkable(cell) and cell not in taken:
+                    d = dc * dc + dr * dr
+                    if best is None or d < best[0]:
+                        best = (d, cell)
+        if best is not None:
+            return grid.center(best[1])
+    return None

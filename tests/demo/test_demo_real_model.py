@@ -1,0 +1,32 @@
+"""One smoke test on the real embedded model: the town starts and an NPC gets an LLM-made plan.
+
+About 12 s on an idle 2-core machine (model load, one importance batch, one day plan); the cap
+is generous because other processes may share the cores.
+"""
+from __future__ import annotations
+
+import pytest
+
+from demo_game.config import GameConfig
+from demo_game.game import Game
+
+
+@pytest.mark.real_model
+def test_town_wakes_on_the_embedded_model():
+    cfg = GameConfig(headless=True, backend="embedded", npcs=1, hot_reload=False, speed=1)
+    game = Game(cfg)
+    try:
+        def watch(g: Game, _work: float) -> None:
+            if g.society is not None and not g.society.agent(next(iter(g.npcs))).plan.empty:
+                g.running = False
+
+        game.run(seconds=60, on_frame=watch)
+        assert game.brains.state.value == "ready", game.brains.message
+        assert game.brains.model_name.startswith("embedded:")
+        agent = game.society.agent(next(iter(game.npcs)))
+        assert not agent.plan.empty, f"no plan after 60 s; last error: {agent.last_error}"
+        usage = game.society.usage()
+        assert usage.by_purpose["plan_day"].calls >= 1 and usage.total.total_tokens > 0
+        assert max(game.frame_times) < 1.0  # the loop kept running while the model thought
+    finally:
+        game.close()  # running calls finish in the background; the engine goes with the process
