@@ -1,0 +1,131 @@
+"""Cost benchmark: LLM calls, tokens and wall time of a headless simulation on the demo town.
+
+`python -m npc_brain.bench cost --npcs 5 --game-hours 1 [--start "2023-02-13 07:00"]`
+
+Runs `Simulation` with N personas of the demo town for H game hours on the configured
+model (embedded by default) through an `AccountingModel`, with `--workers` agents thinking
+at once (the engine's parallel slots). Per agent-day numbers are extrapolated linearly
+from the window (24 / H) — a window that starts at 07:00 holds the day plan and so
+overstates a whole day; run `--game-hours 24` for the real figure. The first thoughts
+(seed memories rated, first day plans) are included: they are part of a game day.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from datetime import datetime
+from typing import Any
+
+from npc_brain.eval.backend import add_model_arguments, open_backend
+from npc_brain.eval.town import add_town_arguments
+
+REFERENCE = {
+    "calls_per_agent_day": "845–1,300",
+    "tokens_per_agent_day": "0.24–0.6 M",
+    "wall_s_per_game_hour_25": "≈ 4,600",
+}
+"""The reference implementation's cost (issue 6), printed beside ours."""
+
+TARGET = {"calls_per_agent_day": 40, "tokens_per_agent_day": 15_000, "wall_s_per_game_hour_25": 60}
+"""Our targets: ≤ 40 calls and ≤ 15k tokens per agent-day, ≤ 60 wall s per game hour (25 NPCs)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of `bench cost`."""
+    add_town_arguments(parser, npcs=5)
+    parser.add_argument("--game-hours", type=float, default=1.0, help="simulated game hours")
+    parser.add_argument("--start", default="2023-02-13 07:00", help="game start time (ISO)")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    add_model_arguments(parser)
+
+
+def per_agent_day(value: float, npcs: int, hours: float) -> float:
+    """Scale a total over `npcs` agents and `hours` game hours to one agent and 24 hours."""
+    return value / max(1, npcs) * 24.0 / hours if hours > 0 else 0.0
+
+
+def summarize(usage: dict[str, Any], npcs: int, hours: float, wall_s: float) -> dict[str, Any]:
+    """The JSON result from an `AccountingModel` snapshot dict (pure, for tests)."""
+    total = usage["total"]
+    by_purpose = {
+        purpose: {
+            "calls_per_agent_day": round(per_agent_day(s["calls"], npcs, hours), 2),
+            "prompt_tokens_per_agent_day": round(per_agent_day(s["prompt_tokens"], npcs, hours)),
+            "completion_tokens_per_agent_day": round(per_agent_day(s["completion_tokens"], npcs, hours)),
+            "mean_latency_s": s["mean_latency_s"],
+            "failures": s["failures"],
+        }
+        for purpose, s in usage["by_purpose"].items()
+    }
+    wall_per_hour = wall_s / hours if hours > 0 else 0.0
+    return {
+        "npcs": npcs,
+        "game_hours": hours,
+        "calls_per_agent_day": round(per_agent_day(total["calls"], npcs, hours), 2),
+        "tokens_per_agent_day": round(per_agent_day(total["total_tokens"], npcs, hours)),
+        "prompt_tokens_per_agent_day": round(per_agent_day(total["prompt_tokens"], npcs, hours)),
+        "completion_tokens_per_agent_day": round(per_agent_day(total["completion_tokens"], npcs, hours)),
+        "wall_s_per_game_hour": round(wall_per_hour, 2),
+        "wall_s_per_game_hour_25_projected": round(wall_per_hour * 25 / max(1, npcs), 1),
+        "by_purpose": by_purpose,
+        "calls": total["calls"],
+        "failures": total["failures"],
+        "repairs": total["repairs"],
+        # Failed thoughts are retried after a backoff: a high rate inflates calls and means the
+        # run measured retries, not a day of thinking.
+        "failure_pct": round(100 * total["failures"] / total["calls"], 1) if total["calls"] else 0.0,
+    }
+
+
+def anchor_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Ours vs target vs the reference implementation, one row per metric."""
+    ours = {
+        "calls_per_agent_day": result["calls_per_agent_day"],
+        "tokens_per_agent_day": result["tokens_per_agent_day"],
+        "wall_s_per_game_hour_25": result["wall_s_per_game_hour_25_projected"],
+    }
+    return [
+        {"metric": k, "ours": v, "target": f"≤ {TARGET[k]:,}", "met": "yes" if v <= TARGET[k] else "no",
+         "reference": REFERENCE[k]}
+        for k, v in ours.items()
+    ]
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the benchmark (see the module doc)."""
+    from npc_brain.clock import GameClock
+    from npc_brain.eval.runner import Progress, advance, make_executor, settle
+    from npc_brain.eval.town import load_town_or_exit
+    from npc_brain.llm.accounting import AccountingModel
+    from npc_brain.simulation import Simulation
+
+    town = load_town_or_exit(args.town, "bench cost", npcs=args.npcs, map_path=args.map,
+                             personas_path=args.personas)
+    backend = open_backend(args, n_parallel=max(1, args.workers) if args.workers else None)
+    executor = make_executor(args.workers)
+    try:
+        model = AccountingModel(backend.model)
+        clock = GameClock(datetime.fromisoformat(args.start))
+        sim = Simulation(town.world, town.personas, model, clock, embedder=backend.embedder,
+                         executor=executor)
+        progress = Progress("cost", enabled=not args.quiet)
+        t0 = time.perf_counter()
+        settle(sim)
+        advance(sim, args.game_hours * 60, step_minutes=args.step_minutes, progress=progress)
+        wall = time.perf_counter() - t0
+        progress.done()
+        usage = model.snapshot().to_dict()
+        result = summarize(usage, len(town.personas), args.game_hours, wall)
+        sim.shutdown()
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+        backend.close()
+    result["model"] = backend.description
+    result["town"] = town.source
+    result["start"] = args.start
+    result["workers"] = args.workers
+    result["refusals"] = sum(s.refusals for s in sim.rules.stats().values())
+    result["anchors"] = anchor_rows(result)
+    result["purposes"] = [{"purpose": p, **v} for p, v in sorted(result["by_purpose"].items())]
+    return result

@@ -1,0 +1,106 @@
+"""Which model and embedder an evaluation or benchmark runs on.
+
+`--model` picks the backend:
+- `auto` (default): `LLMSettings.from_env()` — the embedded llama.cpp model, or any
+  OpenAI-compatible server when OPENAI_BASE_URL / OPENAI_API_KEY are set;
+- `embedded` / `openai`: force one of those;
+- `scripted`: a deterministic fake (`npc_brain.eval.scripted`) — no model, for smoke runs;
+- `replay:PATH`: answers from a `RecordingModel` file (tests).
+`--record PATH` wraps the chosen model in a `RecordingModel`.
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from npc_brain.llm.protocols import ChatModel, Embedder
+
+
+def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+    """--model, --record, --embedder, --threads (shared by bench and eval subcommands)."""
+    parser.add_argument("--model", default="auto",
+                        help="auto | embedded | openai | scripted | replay:PATH (default: auto = env)")
+    parser.add_argument("--record", default=None, help="record every model call to this JSONL file")
+    parser.add_argument("--embedder", default=None,
+                        help="lexical | gguf | hybrid | openai (default: NPC_BRAIN_EMBEDDER or lexical)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="inference threads of the embedded model (default: cores − 1)")
+
+
+@dataclass
+class Backend:
+    """The chat model, embedder and a description for reports; `close()` when done."""
+
+    model: ChatModel
+    embedder: Embedder
+    description: str
+    kind: str
+    _closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        """Release engines, files and connections (idempotent)."""
+        while self._closers:
+            self._closers.pop()()
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None) -> Backend:
+    """Build the backend the arguments ask for."""
+    from npc_brain.llm.settings import LLMSettings
+
+    choice = str(getattr(args, "model", "auto") or "auto")
+    overrides: dict[str, Any] = {}
+    if getattr(args, "embedder", None):
+        overrides["embedder"] = args.embedder
+    if getattr(args, "threads", None):
+        overrides["threads"] = args.threads
+    if n_parallel is not None:
+        overrides["n_parallel"] = n_parallel
+    closers: list[Callable[[], None]] = []
+    if choice == "scripted" or choice.startswith("replay:"):
+        from npc_brain.llm.embedders import LexicalEmbedder
+
+        embedder: Embedder = LexicalEmbedder()
+        if choice == "scripted":
+            from npc_brain.eval.scripted import scripted_model
+
+            model: ChatModel = scripted_model()
+            description, kind = "scripted (deterministic fake, no LLM)", "scripted"
+        else:
+            from npc_brain.llm.replay import ReplayModel
+
+            path = choice.split(":", 1)[1]
+            model = ReplayModel(path)
+            description, kind = f"replay of {path}", "replay"
+    else:
+        from npc_brain.llm.factory import load_stack
+
+        if choice in ("embedded", "openai"):
+            overrides["backend"] = choice
+        elif choice != "auto":
+            raise SystemExit(f"--model: unknown backend {choice!r}")
+        settings = LLMSettings.from_env(**overrides)
+        stack = load_stack(settings)
+        closers.append(stack.close)
+        model, embedder = stack.model, stack.embedder
+        kind = settings.resolved_backend()
+        if kind == "embedded":
+            description = (f"embedded llama.cpp: {stack.engine.name if stack.engine else model.name} "
+                           f"(threads={settings.threads}, slots={settings.n_parallel}), embedder {embedder.name}")
+        else:
+            description = f"OpenAI-compatible {settings.base_url or 'api.openai.com'}: {model.name}, embedder {embedder.name}"
+    if getattr(args, "record", None):
+        from npc_brain.llm.replay import RecordingModel
+
+        recorder = RecordingModel(model, args.record)
+        closers.append(recorder.close)  # closes before the engine (closers run last-in first)
+        model = recorder
+        description += f", recorded to {args.record}"
+    return Backend(model, embedder, description, kind, closers)

@@ -1,0 +1,62 @@
+"""The interview and ablation evaluations on the deterministic scripted model (fast)."""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from npc_brain.clock import GameClock
+from npc_brain.eval.__main__ import build_parser
+from npc_brain.eval.ablation import CONDITIONS
+from npc_brain.eval.interview import QUESTIONS
+from npc_brain.eval.report import read_json
+from npc_brain.eval.runner import settle
+from npc_brain.eval.scripted import scripted_model
+from npc_brain.eval.town import load_town
+from npc_brain.llm.embedders import LexicalEmbedder
+from npc_brain.simulation import Simulation
+
+
+def _run(argv: list[str]) -> dict:
+    args = build_parser().parse_args(argv)
+    return args._run(args)
+
+
+def test_interview_kinds_hide_memories() -> None:
+    # The scripted model answers with the best retrieved memory, or "I don't know." with none.
+    town = load_town("tiny", npcs=2)
+    sim = Simulation(town.world, town.personas, scripted_model(), GameClock(datetime(2023, 2, 14, 7)),
+                     embedder=LexicalEmbedder())
+    settle(sim)
+    society = sim.society
+    full = society.interview("Isabella Rodriguez", "Do you know of a party?")
+    assert "Valentine" in full
+    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=()) == "I don't know."
+    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=("reflection",)) == "I don't know."
+    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=CONDITIONS["no reflection"]) == full
+
+
+def test_interview_command_covers_the_five_categories(tmp_path: Path) -> None:
+    result = _run(["interview", "--agent", "Sam Moore", "--town", "tiny", "--npcs", "3", "--hours", "0.5",
+                   "--model", "scripted", "--workers", "0", "--quiet", "--out", str(tmp_path)])
+    assert {r["category"] for r in result["answers"]} == set(QUESTIONS)
+    assert len(result["answers"]) == sum(len(q) for q in QUESTIONS.values())
+    assert result["interview_calls"] == len(result["answers"])
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert all(f"## {c}" in report for c in QUESTIONS)
+    assert "Who is Isabella Rodriguez?" in report  # {other}: someone from Sam's relationships
+
+
+def test_ablation_rates_every_condition(tmp_path: Path) -> None:
+    result = _run(["ablation", "--town", "tiny", "--npcs", "3", "--hours", "1", "--agents", "1",
+                   "--per-category", "1", "--model", "scripted", "--workers", "0", "--quiet",
+                   "--out", str(tmp_path)])
+    assert {r["condition"] for r in result["ratings"]} == set(CONDITIONS)
+    assert result["comparisons"] == 5 * 6  # 5 questions × 6 pairs of conditions
+    assert 0 < result["judge_calls"] <= 2 * result["comparisons"]  # identical answers skip the judge
+    raw = read_json(tmp_path / "ablation.json")
+    no_memory = [a["answer"] for a in raw["answers"] if a["condition"] == "no memory"]
+    assert no_memory and set(no_memory) == {"I don't know."}
+    # The scripted judge prefers the longer (more specific) answer, so memory beats no memory.
+    ratings = {r["condition"]: r["rating"] for r in result["ratings"]}
+    assert ratings["full"] > ratings["no memory"]
+    assert (tmp_path / "report.md").exists()
