@@ -33,7 +33,7 @@ from npc_brain.cognition.lifecycle import (
     Thought,
     ThoughtJob,
 )
-from npc_brain.cognition.location import KnownPlaces, Whereabouts
+from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.settings import BrainSettings
@@ -430,13 +430,15 @@ class Agent:
         persona, embedder, s = self.persona, self.embedder, self.settings
         thoughts = self.thoughts()
         yesterday = self._yesterday()
+        # Building names for the plan's options ("working at Hobbs Cafe").
+        names = building_names(self.known_places())
         if self._status != AgentStatus.CONVERSING:
             self._become(AgentStatus.PLANNING)
 
         def run() -> planning.DayPlanned:
             return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
-                                     thoughts=thoughts, wake_hour=s.wake_hour, k=s.retrieval_k,
-                                     weights=s.weights)
+                                     thoughts=thoughts, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
+                                     names=names, k=s.retrieval_k, weights=s.weights)
 
         def apply(result: planning.DayPlanned) -> list[Event]:
             t = max(now, result.chunks[0].start)

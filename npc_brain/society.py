@@ -357,8 +357,9 @@ class Society:
         doing = step.description if step else "going about the day"
         lines = conv.pairs()
         spoken = sum(1 for line in conv.lines if line.speaker == speaker)
-        cap = conv.turn_cap if conv.player else (conv.turn_cap + 1) // 2
-        last = spoken + 1 >= cap
+        # The cap counts the NPC's own lines with a player, all lines between two NPCs (so the
+        # one who was greeted has the last word).
+        last = spoken + 1 >= conv.turn_cap if conv.player else len(conv.lines) + 1 >= conv.turn_cap
         s, embedder, persona = self.settings, self.embedder, agent.persona
         conv._wait_for(speaker)
         meter = _Metered(self.model)
@@ -378,7 +379,9 @@ class Society:
                 self._agents[listener].perceive(
                     [Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
                                  place=agent.address)], t)
-            if said.end:
+            # Between NPCs a goodbye counts once both have spoken; with the player, the player
+            # (or the cap) ends it: a small model says goodbye at random and the chat would close.
+            if last or (said.end and conv.player is None and len(conv.lines) >= 2):
                 self._end(conv, t, out)
             elif conv.player is None:
                 self._turn(conv, listener, t)

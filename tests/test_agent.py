@@ -60,7 +60,7 @@ def test_current_action_always_answers_even_while_thinking():
     assert agent.current_action(T0).source == "idle"      # still answers while the job is out
     job.apply(job.run())
     assert agent.status == AgentStatus.ACTING
-    assert agent.current_action(T0).description == "wake up and get ready"
+    assert agent.current_action(T0).description == "waking up and getting ready"
 
 
 def test_whisper_shows_up_in_the_next_plan_context():
@@ -89,9 +89,10 @@ def test_refusal_leads_to_a_replan_elsewhere_not_a_retry_loop():
     agent.plan.set_day([coffee, rest])
     agent.address = ANA.home
     assert agent.current_action(now).address == coffee.address
-    # A model that keeps wanting coffee: the refused cafe must still never be chosen again.
+    # A model that picks the last replan option (reading at home) and whatever comes first
+    # elsewhere: the refused cafe must still never be chosen again.
     model = ScriptedModel().respond_with(
-        lambda msgs, schema: {"what": "drink coffee", "act": "drink", "min": 30}
+        lambda msgs, schema: {"what": schema.model_fields["what"].annotation.__args__[-1], "min": 30}
         if schema.__name__ == "Replan" else BrainResponder()(msgs, schema))
     agent.refuse("Hobbs Cafe is closed until 8:00.", now, address="town:hobbs_cafe",
                  rule="opening_hours", until=now + timedelta(hours=3))

@@ -37,16 +37,17 @@ RECORDING = FIXTURES / "sim_day.jsonl"
 DIGEST = FIXTURES / "sim_day.json"
 START = datetime(2023, 2, 13, 6, 0)
 NAMES = ("Ana", "Ben", "Cal")
-# Everyone wants an early coffee at 6:00, but Hobbs Cafe opens at 8:00 (Ana works there).
-DAY = ((6, 1, "get an early coffee", "drink"), (7, 1, "wake up and get ready", "wash"),
-       (8, 4, "work", "work"), (12, 1, "have lunch", "eat"), (13, 4, "work", "work"),
-       (17, 2, "relax in the park", "relax"), (19, 1, "have dinner", "eat"), (22, 8, "sleep", "sleep"))
+# Everyone wakes at 6:00 and wants an early coffee, but Hobbs Cafe opens at 8:00 (Ana works
+# there). The scripted model picks, per part of the day, the option holding these words.
+DAY = {"waking": "coffee", "morning": "working", "afternoon": "walk", "evening": "dinner"}
 
 
 def personas() -> list[Persona]:
     work = {"Ana": "town:hobbs_cafe:counter", "Ben": "town:office:desk_room", "Cal": "town:office:desk_room"}
     return [Persona(name=n, age=30 + i, occupation="barista" if n == "Ana" else "clerk",
                     home=f"town:{n.lower()}_house:bedroom", workplace=work[n],
+                    lifestyle="goes to bed around 10pm, wakes up around 6am",
+                    daily_habits=("has an early coffee at Hobbs Cafe", f"plays {['tennis', 'chess', 'jazz'][i]}"),
                     memories=(f"{n} grew up in this town", f"{n} likes {['tea', 'chess', 'jazz'][i]}"))
             for i, n in enumerate(NAMES)]
 

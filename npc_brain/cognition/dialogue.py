@@ -7,6 +7,7 @@ path, with their text kept as quoted data.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,19 +48,32 @@ def next_utterance(
     """The speaker's next line (ends the conversation when `last_turn`)."""
     queries = [f"What is {speaker.name}'s relationship with {listener}?"]
     if lines:
-        queries.append(lines[-1][1])
+        queries.append(lines[-1][1])  # what was just said: memories about the topic
     recalls = tuple(recall(view, embedder, queries, now, k=k, weights=weights))
     memories = [r.description for r in merged(recalls, limit=k)]
     out = model.parse(
         prompts.utterance_messages(speaker, listener, now, doing=doing, memories=memories,
                                    lines=lines, turn_cap_reached=last_turn),
         Utterance,
-        max_tokens=90,
-        temperature=0.7,
+        max_tokens=48,  # ≈ 120 characters: the grammar's cap on a line
+        temperature=0.5,
         purpose="dialogue",
         agent=speaker.name,
     )
-    return Said(speaker.name, out.say, bool(out.end or last_turn), recalls)
+    return Said(speaker.name, not_to_oneself(out.say, speaker.name), bool(out.end or last_turn), recalls)
+
+
+def not_to_oneself(text: str, name: str) -> str:
+    """Drop the speaker's own name where the line addresses it ("Hi, Isabella!" said by
+    Isabella → "Hi!"): a 135M model mixes up who is talking. Only vocatives go; "I'm
+    Isabella" stays."""
+    first = re.escape(name.split()[0]) if name.strip() else ""
+    if not first:
+        return text
+    out = re.sub(rf",\s*{first}\b(?=\s*[!?.,])", "", text)
+    out = re.sub(rf"^((?:hi|hello|hey|welcome|dear|thanks|good (?:morning|afternoon|evening))),?\s+{first}\b",
+                 r"\1", out, flags=re.IGNORECASE)
+    return out.strip() or text
 
 
 def summarize(
@@ -67,7 +81,7 @@ def summarize(
 ) -> ConversationSummary:
     """One-sentence summary of a finished conversation, with its importance."""
     return model.parse(prompts.summary_messages(a, b, lines), ConversationSummary,
-                       max_tokens=80, purpose="summary", agent=agent)
+                       max_tokens=48, temperature=0.3, purpose="summary", agent=agent)
 
 
 def interview(
@@ -90,6 +104,6 @@ def interview(
     recalls = tuple(recall(view, embedder, [question], now, k=k, weights=weights, kinds=kinds))
     out = model.parse(
         prompts.interview_messages(persona, now, question, [s.record.description for s in recalls[0].results]),
-        InterviewAnswer, max_tokens=90, purpose="interview", agent=persona.name,
+        InterviewAnswer, max_tokens=72, temperature=0.5, purpose="interview", agent=persona.name,
     )
     return out.answer, recalls

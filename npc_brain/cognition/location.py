@@ -16,6 +16,9 @@ from npc_brain.cognition import prompts
 from npc_brain.cognition.schemas import place_choice_schema
 from npc_brain.llm.protocols import ChatModel
 
+OBJECT_IN_USE = "in use"
+"""The state an object shows while an agent uses it (others perceive it)."""
+
 # Activities a person does at home when it's an option; work/study go to the workplace.
 HOME_ACTIVITIES = frozenset({"sleep", "cook", "wash", "toilet", "relax", "read"})
 WORK_ACTIVITIES = frozenset({"work", "study"})
@@ -179,15 +182,16 @@ def choose_place(
                 keys = [o.address for o in pool]
             is_object = all(o.kind.lower() == "object" for o in pool)
             level = "object" if is_object else (pool[0].kind.lower() or "place")
-            schema = place_choice_schema(keys, with_state=is_object)
+            schema = place_choice_schema(keys)
             msgs = prompts.place_choice_messages(
                 agent, what, level, [(k, known.describe(o.address)) for k, o in zip(keys, pool)],
-                here=known.describe(here) if here else "", with_state=is_object,
+                here=known.describe(here) if here else "",
             )
-            out = model.parse(msgs, schema, max_tokens=50, purpose="location", agent=agent)
+            out = model.parse(msgs, schema, max_tokens=24, temperature=0.2, purpose="location", agent=agent)
             calls += 1
             pick = pool[keys.index(out.place)]
-            new_state = getattr(out, "state", None)
+            # An object in use shows it; a 135M model's own words for its state were noise.
+            new_state = OBJECT_IN_USE if is_object else None
             if remember is not None:
                 remember((current or "", activity, what.lower().strip()), pick.address)
         path.append(pick.address)
@@ -220,11 +224,17 @@ def _habit(
                 return o
         return None
 
-    if activity in WORK_ACTIVITIES and (hit := holding(workplace)):
-        return hit
+    if activity in WORK_ACTIVITIES and (hit := holding(workplace or home)):
+        return hit  # no workplace (retired, freelance): work happens at home
     if activity in HOME_ACTIVITIES and (hit := holding(home)):
         return hit
     return holding(here)
+
+
+def building_names(where: Whereabouts | KnownPlaces) -> dict[str, str]:
+    """Display names of the known buildings by address ('town:hobbs_cafe' → 'Hobbs Cafe')."""
+    known = where.known if isinstance(where, Whereabouts) else where
+    return {a: p.name for a, p in known.places.items() if a.count(":") == 1}
 
 
 @dataclass(frozen=True)

@@ -1,31 +1,64 @@
 """Planning (paper §4.3): a day plan in broad chunks, decomposed just in time.
 
-`plan_day` turns the persona, yesterday and the agent's own thoughts into 5–8 day
-chunks. `decompose` runs when the agent reaches a chunk: the chunk becomes hour steps
-(one call, only for chunks longer than an hour), the *current* hour step gets a room
-(location walk, usually free) and becomes 5–15 minute actions that name the object
-they use (one call). Nothing further ahead is decomposed, which is where most of the
-reference implementation's calls went.
+`plan_day` turns the persona, yesterday and the agent's own thoughts into day chunks:
+the day is cut into parts (waking, morning, lunch, afternoon, evening, night — from the
+persona's own wake and bed times) and the model chooses, for each part, one of the
+options built from the persona's habits, work, status and intentions (`choices`).
+`decompose` runs when the agent reaches a chunk: the chunk becomes hour steps (one call,
+only for chunks longer than an hour; options: the chunk, related habits, the rooms where
+it happens), the *current* hour step gets a room (location walk, usually free) and
+becomes 5–15 minute actions chosen among phrases naming the room's objects (one call).
+Nothing further ahead is decomposed, which is where most of the reference
+implementation's calls went.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from npc_brain.cognition import prompts
+from npc_brain.cognition.choices import (
+    Option,
+    Slot,
+    action_options,
+    alternatives_at,
+    day_slots,
+    hour_options,
+)
 from npc_brain.cognition.importance import MemoryDraft
-from npc_brain.cognition.location import Whereabouts
+from npc_brain.cognition.location import (
+    HOME_ACTIVITIES,
+    OBJECT_IN_USE,
+    WORK_ACTIVITIES,
+    Whereabouts,
+    building_names,
+)
+from npc_brain.cognition.phrasing import wake_and_bed
 from npc_brain.cognition.plan import MIN_STEP, PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, recall
-from npc_brain.cognition.schemas import DayPlan, HourSteps, action_steps_schema
+from npc_brain.cognition.schemas import (
+    DayChunk,
+    DayPlan,
+    action_steps_schema,
+    day_slots_schema,
+    hour_steps_schema,
+)
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
 from npc_brain.persona import Persona
+from npc_brain.world.place import ACTIVITIES
 
 ATOMIC_ACTIVITIES = frozenset({"sleep"})
+ACTION_WINDOW = timedelta(minutes=120)
+"""How far ahead one PLAN_ACTION call decomposes an hour step into 5–15 minute actions."""
+MIN_ACTION_TAIL = timedelta(minutes=30)
+"""A shorter rest of the hour step is decomposed with the window rather than left over."""
+SINGLE_ACTION_MINUTES = 30
+"""An hour step this short is its own action (located down to an object, no PLAN_ACTION call)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,30 +94,60 @@ def plan_day(
     yesterday: str = "",
     thoughts: Sequence[str] = (),
     wake_hour: int = 7,
+    bed_hour: int = 22,
+    names: Mapping[str, str] | None = None,
     k: int = 4,
     weights: RetrievalWeights = RetrievalWeights(),
 ) -> DayPlanned:
-    """Plan from now until the next morning in broad chunks (one model call)."""
+    """Plan from now until the next morning in broad chunks (one model call).
+
+    `wake_hour`/`bed_hour` are fallbacks for a persona whose lifestyle names no times;
+    `names` maps building addresses to display names ("Hobbs Cafe") for the options.
+    """
     recalls = tuple(recall(view, embedder, [f"{persona.name}'s plans and intentions for today"],
                            now, k=k, weights=weights))
     memories = [s.record.description for r in recalls for s in r.results
                 if s.record.description not in thoughts]
-    out = model.parse(
-        prompts.day_plan_messages(persona, now, yesterday=yesterday, thoughts=thoughts,
-                                  memories=memories),
-        DayPlan,
-        max_tokens=420,
-        purpose="plan_day",
-        agent=persona.name,
-    )
-    chunks = day_chunks(out, now, wake_hour=wake_hour)
+    wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
+    slots = day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
+                      thoughts=thoughts, memories=memories, names=names)
+    if slots:
+        schema = day_slots_schema(tuple((s.key, tuple(o.what for o in s.options)) for s in slots))
+        out = model.parse(
+            prompts.day_plan_messages(persona, now, slots=slots, yesterday=yesterday, thoughts=thoughts),
+            schema,
+            max_tokens=_choice_tokens(slots),
+            temperature=0.4,
+            purpose="plan_day",
+            agent=persona.name,
+        )
+        picked = [_slot_chunk(s, s.find(getattr(out, s.key))) for s in slots]
+    else:  # past bedtime: nothing to choose, the rest of the night is sleep
+        picked = [DayChunk(what="sleeping", act="sleep", start=now.hour, hours=max(1, (wake - now.hour) % 24))]
+    chunks = day_chunks(picked, now, wake_hour=wake)
     text = f"Plan for {now.strftime('%A %B %d')}: " + "; ".join(
         f"{c.start.strftime('%H:%M')} {c.description}" for c in chunks
     )
     return DayPlanned(chunks, MemoryDraft(MemoryKind.PLAN, text, now), recalls)
 
 
-def day_chunks(plan: DayPlan, now: datetime, *, wake_hour: int = 7) -> tuple[PlanStep, ...]:
+def _choice_tokens(slots: Sequence[Slot]) -> int:
+    """Room for the longest answer: every slot's key and its longest option (≈ 3 chars a token)."""
+    return 8 + sum(len(s.key) // 3 + 5 + max(len(o.what) for o in s.options) // 3 for s in slots)
+
+
+def _slot_chunk(slot: Slot, option: Option) -> DayChunk:
+    """A chosen option as a day chunk; an option naming its own hours ('from 5pm to 7pm',
+    'at 8am') starts (and ends) then, within its slot."""
+    start, end = slot.start, slot.end
+    if option.start is not None and slot.start <= option.start < slot.end:
+        start = option.start
+        if option.end is not None and start < option.end <= slot.end:
+            end = option.end
+    return DayChunk(what=option.what, act=option.act, start=start % 24, hours=max(1, min(12, end - start)))
+
+
+def day_chunks(plan: DayPlan | Sequence[DayChunk], now: datetime, *, wake_hour: int = 7) -> tuple[PlanStep, ...]:
     """Normalise the model's chunks into contiguous day steps from now to the next wake-up.
 
     The model's start hours are the truth for ordering; durations only size the last
@@ -99,7 +162,8 @@ def day_chunks(plan: DayPlan, now: datetime, *, wake_hour: int = 7) -> tuple[Pla
         t = base + timedelta(hours=hour)
         return t + timedelta(days=1) if hour < now.hour - 1 else t
 
-    raw = sorted(((at(c.start), c) for c in plan.chunks), key=lambda t: t[0])
+    given = plan.chunks if isinstance(plan, DayPlan) else tuple(plan)
+    raw = sorted(((at(c.start), c) for c in given), key=lambda t: t[0])
     times: list[datetime] = []
     for t, c in raw:
         if times and t <= times[-1]:
@@ -136,6 +200,42 @@ def day_chunks(plan: DayPlan, now: datetime, *, wake_hour: int = 7) -> tuple[Pla
             wake = last.end + timedelta(hours=8)
         steps.append(_chunk(last.end, wake, "sleep", "sleep"))
     return tuple(steps)
+
+
+def _find(options: Sequence[Option], what: str) -> Option:
+    return next(o for o in options if o.what == what)
+
+
+def _merge_repeats(picked: Sequence[tuple[Option, int]]) -> list[tuple[Option, int]]:
+    """Consecutive picks of the same option become one longer step (a small model repeats)."""
+    out: list[tuple[Option, int]] = []
+    for option, minutes in picked:
+        if out and out[-1][0] == option:
+            out[-1] = (option, out[-1][1] + minutes)
+        else:
+            out.append((option, minutes))
+    return out
+
+
+def _steps_tokens(options: Sequence[Option], n_steps: int) -> int:
+    """Room for `n_steps` picks of the longest option (≈ 3 chars a token) plus the JSON."""
+    return 12 + n_steps * (10 + max(len(o.what) for o in options) // 3)
+
+
+def _served(where: Whereabouts, address: str) -> frozenset[str]:
+    return frozenset(a for a in ACTIVITIES if where.known.serves(address, a))
+
+
+def _rooms_for(activity: str, where: Whereabouts) -> list[tuple[str, str, frozenset[str]]]:
+    """(name, address, activities) of the known rooms where the persona would do `activity`:
+    in its workplace's building for work, at home for home things, else none (the location
+    walk decides later)."""
+    anchor = where.workplace if activity in WORK_ACTIVITIES else where.home if activity in HOME_ACTIVITIES else None
+    if not anchor:
+        return []
+    building = ":".join(anchor.split(":")[:2])
+    rooms = [p for p in where.known.children(building) if p.kind.lower() == "room"]
+    return [(p.name, p.address, _served(where, p.address)) for p in rooms]
 
 
 def _act(act: str, parent: str) -> str:
@@ -175,7 +275,7 @@ def needs_decomposition(chunk: PlanStep | None, hour: PlanStep | None, has_actio
         return True
     if hour.address is None:
         return True
-    return not hour.atomic and hour.minutes > 15 and not has_actions
+    return not hour.atomic and hour.minutes > SINGLE_ACTION_MINUTES and not has_actions
 
 
 def decompose(
@@ -204,23 +304,32 @@ def decompose(
                               chunk.activity, atomic=chunk.atomic),)
         else:
             minutes = int((chunk.end - span_start).total_seconds() // 60)
+            others = alternatives_at(persona, span_start.hour, span_start.hour + math.ceil(minutes / 60),
+                                     today=f"{span_start:%B} {span_start.day}", names=building_names(where),
+                                     thoughts=context)
+            options = hour_options(chunk.description, chunk.activity, alternatives=others,
+                                   rooms=_rooms_for(chunk.activity, where))
+            n_steps = max(2, min(6, round(minutes / 50)))
             out = model.parse(
                 prompts.hour_steps_messages(persona, span_start, minutes, chunk.description,
-                                            context=context),
-                HourSteps, max_tokens=320, purpose="plan_hour", agent=name,
+                                            options=options, context=context),
+                hour_steps_schema(tuple(o.what for o in options), n_steps),
+                max_tokens=_steps_tokens(options, n_steps), temperature=0.5,
+                purpose="plan_hour", agent=name,
             )
             calls += 1
-            # A vague "other" from a small model inherits the chunk's activity (it drives location).
+            picked = _merge_repeats([(_find(options, s.what), s.min) for s in out.steps])
+            # A vague "other" inherits the chunk's activity (it drives the location walk).
             hours = tuple(
-                PlanStep(PlanLevel.HOUR, a, b, s.what, _act(s.act, chunk.activity),
-                         atomic=_act(s.act, chunk.activity) in ATOMIC_ACTIVITIES)
-                for s, (a, b) in zip(out.steps, fit([s.min for s in out.steps], span_start, chunk.end))
+                PlanStep(PlanLevel.HOUR, a, b, o.what, _act(o.act, chunk.activity),
+                         atomic=_act(o.act, chunk.activity) in ATOMIC_ACTIVITIES)
+                for (o, _), (a, b) in zip(picked, fit([n for _, n in picked], span_start, chunk.end))
             )
         children.append((chunk, hours))
         hour = next((h for h in hours if h.covers(when)), hours[0])
     if hour.address is None:
         d = where.choose(model, agent=name, what=hour.description, activity=hour.activity,
-                         to_object=hour.atomic or hour.minutes <= 15)
+                         to_object=hour.atomic or hour.minutes <= SINGLE_ACTION_MINUTES)
         calls += d.calls
         new_hour = replace(hour, address=d.address or where.here, state=d.state)
         if children and children[-1][0] is chunk:
@@ -228,38 +337,46 @@ def decompose(
         else:
             located.append((hour, new_hour))
         hour = new_hour
-    if not hour.atomic and hour.minutes > 15:
+    if not hour.atomic and hour.minutes > SINGLE_ACTION_MINUTES:
         room = hour.address
         objects = [o for o in where.known.children(room) if o.kind.lower() == "object"
                    and not any(o.address == x or o.address.startswith(x + ":") for x in where.exclude)] if room else []
-        keys = tuple(o.key for o in objects)
-        if len(set(keys)) != len(keys):
-            objects, keys = [], ()
         span_start = max(hour.start, snap(when)) if hour.start < when else hour.start
         if hour.end - span_start < MIN_STEP:
             span_start = hour.start
-        minutes = int((hour.end - span_start).total_seconds() // 60)
-        n_steps = max(1, min(12, minutes // 10))
-        out = model.parse(
-            prompts.action_steps_messages(
-                persona, span_start, minutes, hour.description,
-                place=where.known.describe(room) if room else "",
-                objects=[(o.key, o.description or o.name) for o in objects],
-            ),
-            action_steps_schema(keys, n_steps), max_tokens=30 + 52 * n_steps,
-            purpose="plan_action", agent=name,
-        )
-        calls += 1
-        actions = []
-        for s, (a, b) in zip(out.steps, fit([s.min for s in out.steps], span_start, hour.end)):
-            obj = getattr(s, "obj", "none")
-            address, state = room, None
-            if obj != "none" and obj in keys:
-                address = objects[keys.index(obj)].address
-                state = getattr(s, "state", None) or None
-            act = _act(s.act, hour.activity)
-            if address and not where.known.serves(address, act) and where.known.serves(address, hour.activity):
-                act = hour.activity  # the place was chosen for the hour's activity; keep to it
-            actions.append(PlanStep(PlanLevel.ACTION, a, b, s.what, act, address=address, state=state))
+        # Actions for the next stretch only (≤ ACTION_WINDOW): a long hour step is decomposed
+        # again when the agent gets there (`Plan.fill` adds to what is already decomposed).
+        span_end = hour.end
+        if span_end - span_start > ACTION_WINDOW + MIN_ACTION_TAIL:
+            span_end = span_start + ACTION_WINDOW
+        minutes = int((span_end - span_start).total_seconds() // 60)
+        options = action_options(
+            hour.description, hour.activity,
+            [(o.address, o.name, o.description, _served(where, o.address)) for o in objects],
+        ) if objects else ()
+        if len(options) < 2:
+            # Nothing here to choose between: the hour step is its own action (no call).
+            actions = [PlanStep(PlanLevel.ACTION, span_start, span_end, hour.description, hour.activity,
+                                address=room)]
+        else:
+            n_steps = max(1, min(8, minutes // 10))
+            out = model.parse(
+                prompts.action_steps_messages(persona, span_start, minutes, hour.description,
+                                              place=where.known.describe(room) if room else "",
+                                              options=options),
+                action_steps_schema(tuple(o.what for o in options), n_steps),
+                max_tokens=_steps_tokens(options, n_steps), temperature=0.6,
+                purpose="plan_action", agent=name,
+            )
+            calls += 1
+            picked = _merge_repeats([(_find(options, s.what), s.min) for s in out.steps])
+            actions = []
+            for (o, _), (a, b) in zip(picked, fit([n for _, n in picked], span_start, span_end)):
+                address = o.target or room
+                act = _act(o.act, hour.activity)
+                if address and not where.known.serves(address, act) and where.known.serves(address, hour.activity):
+                    act = hour.activity  # the place was chosen for the hour's activity; keep to it
+                actions.append(PlanStep(PlanLevel.ACTION, a, b, o.what, act, address=address,
+                                        state=OBJECT_IN_USE if o.target else None))
         children.append((hour, tuple(actions)))
     return Decomposed(tuple(located), tuple(children), dict(where.learned), calls)

@@ -1,9 +1,12 @@
 """Prompt builders: pure functions from inputs to chat messages.
 
-Written for a 135M model in a 2k context: terse instructions in the system message,
-numbered data in the user message, no few-shot padding (the JSON schema grammar already
-fixes the shape of the answer). Anything that came from the world or a player is *data*:
-it is cleaned (control characters stripped, length capped), quoted, and placed after the
+Written for a 135M model in a 2k context. Such a model copies what it sees, so the
+prompts give it good things to copy instead of a generic example: the planning prompts
+list the options it chooses among (built from the persona's own habits, work, places and
+objects by `choices`; the grammar holds it to them), and the speech prompts address the
+speaker in the second person with its memories in the first person, so a lifted phrase
+reads as its own words. Anything that came from the world or a player is *data*: it is
+cleaned (control characters stripped, length capped), quoted, and placed after the
 rules in a clearly marked section, and the rules say that data is never an instruction.
 """
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from npc_brain.cognition.choices import Option, Slot, describe
+from npc_brain.cognition.phrasing import first_person
 from npc_brain.llm.protocols import Message
 from npc_brain.persona import Persona
 
@@ -84,48 +89,53 @@ def importance_messages(name: str, items: Sequence[str]) -> list[Message]:
 
 
 # ------------------------------------------------------------------ planning
+def _hours(start: int, end: int) -> str:
+    return f"{start % 24}-{end % 24}"
+
+
 def day_plan_messages(
     persona: Persona,
     now: datetime,
     *,
+    slots: Sequence[Slot] = (),
     yesterday: str = "",
     thoughts: Sequence[str] = (),
-    memories: Sequence[str] = (),
-    habits: Sequence[str] = (),
 ) -> list[Message]:
-    """Plan today in 5–8 broad chunks (start hour, hours, what, activity)."""
+    """Choose what the character does in each part of today, from options built from its own
+    habits, work and intentions (`choices.day_slots`); the answer has one field per slot."""
+    first = clean(persona.name.split()[0] if persona.name else "", 40)
+    lines = [f"{s.key} ({_hours(s.start, s.end)}): {clean(describe(s.options), 420)}" for s in slots]
     return [
         _system(
-            "You plan one day for a character in a small town.",
-            "Give 5 to 8 chunks in time order from waking to going to sleep; the last chunk is sleep.",
-            "Each chunk: what (short), act (one activity word), start (hour 0-23), hours.",
-            "Follow the character's own thoughts and habits; no two chunks alike.",
-            'Example chunk: {"what": "open the cafe and serve breakfast", "act": "work", "start": 7, "hours": 4}.',
+            f"You decide how {first} spends each part of today.",
+            f"For each part of the day choose the option that suits {first}'s job, habits and plans best.",
+            "A day has variety: work, meals and free time.",
         ),
         _user(
             _section("character", identity(persona)),
-            _section("habits", numbered([*habits, *persona.daily_habits][:6])),
-            _section("yesterday", clean(yesterday, 300)),
-            _section("own thoughts", numbered(thoughts[:5])),
-            _section("memories", numbered(memories[:6])),
+            _section("yesterday", clean(yesterday, 240)),
+            _section("own thoughts", numbered(thoughts[:4])),
+            _section("options", "\n".join(lines)),
             f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}.",
         ),
     ]
 
 
 def hour_steps_messages(
-    persona: Persona, start: datetime, minutes: int, what: str, *, context: Sequence[str] = ()
+    persona: Persona, start: datetime, minutes: int, what: str, *, options: Sequence[Option] = (),
+    context: Sequence[str] = (),
 ) -> list[Message]:
-    """Break one day chunk into roughly hour-long steps that fill its minutes."""
+    """Break one day chunk into steps of 30–60 minutes, each chosen from `options`."""
+    first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
         _system(
-            "Break the character's plan into steps of about 30-60 minutes, in order.",
-            f"The steps' minutes should add up to {minutes}. Each step: what, act, min.",
-            'Example step: {"what": "answer emails", "act": "work", "min": 60}.',
+            f"Break {first}'s plan into steps of about 30 to 60 minutes, in order.",
+            f"Each step: what (one of the options) and min; the minutes add up to {minutes}.",
         ),
         _user(
             _section("character", identity(persona)),
-            _section("recent", numbered(context[:4])),
+            _section("recent", numbered(context[:3])),
+            _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
             f"Plan from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
         ),
     ]
@@ -138,23 +148,21 @@ def action_steps_messages(
     what: str,
     *,
     place: str = "",
-    objects: Sequence[tuple[str, str]] = (),
+    options: Sequence[Option] = (),
 ) -> list[Message]:
-    """Break one hour step into 5–15 minute actions (each naming the object it uses, if any)."""
-    rules = [
-        "Break the step into concrete actions of 5 to 15 minutes each, in order.",
-        f"The actions' minutes should add up to {minutes}. Each action: what, act, min.",
-        'Example action: {"what": "pour a cup of coffee", "act": "drink", "min": 5}.',
-    ]
-    if objects:
-        rules.append("obj = the object used (or none); state = what that object is doing meanwhile.")
-    body = "\n".join(f"- {clean(key, 40)}: {clean(desc, 60)}" for key, desc in objects)
+    """Break one hour step into 5–15 minute actions, each chosen from `options` (which name
+    the object they use)."""
+    first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
-        _system(*rules),
+        _system(
+            f"Break {first}'s step into actions of 5 to 15 minutes, in order.",
+            f"Each action: what (one of the options) and min; the minutes add up to {minutes}.",
+            "Vary the actions.",
+        ),
         _user(
             f"Character: {clean(persona.name, 60)}.",
             f"Place: {quote(place, 80)}" if place else "",
-            _section("objects here", body),
+            _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
             f"Step from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
         ),
     ]
@@ -191,20 +199,22 @@ def react_messages(
     observation: str,
     context: Sequence[str],
     talk_to: str | None = None,
+    options: Sequence[Option] = (),
 ) -> list[Message]:
     """Keep the plan or react (or talk to `talk_to`) given the observation and retrieved context."""
-    options = "keep (continue the plan), react (do something new now)"
+    choices = "keep (continue the plan), react (do something new now)"
     if talk_to:
-        options += f", talk (start a conversation with {clean(talk_to, 60)})"
+        choices += f", talk (start a conversation with {clean(talk_to, 60)})"
     return [
         _system(
             "Decide how the character responds to what they just noticed.",
-            f"do: {options}. If not keep, give what, act and min for the new action.",
+            f"do: {choices}. what: the new action if reacting; min: for how long.",
             "Most ordinary sights need no reaction.",
         ),
         _user(
             _section("character", identity(persona)),
             _section("relevant memories", numbered(context[:6])),
+            _section("possible reactions", describe(options)),
             f"It is {clock(now)}. The character is {quote(doing, 80)}.",
             f"Noticed: {quote(observation, 160)}",
         ),
@@ -212,33 +222,38 @@ def react_messages(
 
 
 def replan_messages(
-    persona: Persona, now: datetime, *, doing: str, reason: str, avoid: Sequence[str] = ()
+    persona: Persona, now: datetime, *, doing: str, reason: str, avoid: Sequence[str] = (),
+    options: Sequence[Option] = (),
 ) -> list[Message]:
-    """After a refusal: choose a different action (it may happen elsewhere or later)."""
+    """After a refusal: choose a different action among `options` (habits, a walk, rest)."""
     return [
         _system(
-            "The character's plan was blocked. Choose something else sensible to do now,",
-            "somewhere else or at another time; do not repeat the blocked action at the same place.",
-            "Answer what, act, min.",
+            "The character's plan was blocked. Choose something else sensible to do now;",
+            "do not repeat the blocked action at the same place. what: one of the options; min: how long.",
         ),
         _user(
             _section("character", identity(persona)),
             f"It is {clock(now)}. Wanted to: {quote(doing, 80)}",
             f"Blocked because: {quote(reason, 120)}",
             _section("unavailable places", numbered(avoid[:5])),
+            _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
         ),
     ]
 
 
 # ------------------------------------------------------------------ reflecting
-def questions_messages(name: str, records: Sequence[str]) -> list[Message]:
-    """The 3 most salient high-level questions that the recent memories raise."""
+def questions_messages(name: str, records: Sequence[str], options: Sequence[str] = ()) -> list[Message]:
+    """The (up to) 3 most salient high-level questions the recent memories raise, chosen
+    among `options` (questions about the agent and the people in its memories)."""
     return [
         _system(
-            f"Given only the memories of {clean(name, 60)} below, what are the 3 most salient",
-            "high-level questions we can answer about the subjects in them? Answer q: a list of questions.",
+            f"Given only the memories of {clean(name, 60)} below, which questions are the most salient",
+            "to answer about them? Choose up to 3 of the listed questions, most important first.",
         ),
-        _user(_section("memories", numbered(records, limit=90))),
+        _user(
+            _section("memories", numbered(records, limit=90)),
+            _section("questions", "\n".join(f"- {clean(q, 90)}" for q in options)),
+        ),
     ]
 
 
@@ -258,6 +273,16 @@ def insights_messages(name: str, questions: Sequence[str], statements: Sequence[
 
 
 # ------------------------------------------------------------------ dialogue
+def _person(persona: Persona) -> str:
+    """'Isabella Rodriguez, 34, owner of Hobbs Cafe (friendly, outgoing)' for second-person rules."""
+    who = f"{clean(persona.name, 60)}, {persona.age}"
+    if persona.occupation:
+        who += f", {clean(persona.occupation, 80)}"
+    if persona.traits:
+        who += f" ({clean(', '.join(persona.traits[:3]), 60)})"
+    return who
+
+
 def utterance_messages(
     speaker: Persona,
     listener: str,
@@ -268,32 +293,45 @@ def utterance_messages(
     lines: Sequence[tuple[str, str]],
     turn_cap_reached: bool = False,
 ) -> list[Message]:
-    """The speaker's next line, conditioned on what they remember of the listener and the talk so far."""
-    convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-8:])
+    """The speaker's next line, conditioned on what they remember of the listener and the talk so far.
+
+    Written to the speaker in the second person, with its own memories in the first person
+    ("I want to host a party"): a small model lifts phrases from its prompt, and lifted from
+    here they read as the speaker's own words. The relationship the persona states for the
+    listener, if any, comes first.
+    """
+    other = clean(listener, 60)
+    first = clean(speaker.name.split()[0] if speaker.name else "", 40)
+    convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
     rules = [
-        f"Write what {clean(speaker.name, 60)} says next to {clean(listener, 60)}: one short, natural line in character.",
-        "end = true when the conversation should close after this line.",
+        f"You are {_person(speaker)}, in a small town. You are a real person, not an AI or a robot.",
+        f"Reply to {other} in one or two short sentences, in your own words, as {first}.",
+        "end = true when you say goodbye.",
     ]
     if turn_cap_reached:
-        rules.append("This is the last line: say goodbye and set end = true.")
+        rules.append("This is your last line: say goodbye and set end = true.")
+    known = [first_person(m, speaker.name) for m in memories[:5]]
+    relation = speaker.relationships.get(listener)
+    if relation:
+        known.insert(0, first_person(relation, speaker.name))
+    status = f" These days you are {clean(speaker.status, 100)}." if speaker.status else ""
     return [
         _system(*rules),
         _user(
-            _section("character", identity(speaker)),
-            _section(f"what {clean(speaker.name, 60)} remembers about {clean(listener, 60)}", numbered(memories[:5])),
-            f"It is {clock(now)}. {clean(speaker.name, 60)} was {quote(doing, 80)}.",
-            _section("conversation so far", convo or "(nothing yet: you start)"),
+            f"It is {clock(now)}. Right now you are {clean(doing, 80)}.{status}",
+            _section(f"what {clean(speaker.name, 60)} remembers about {other}", numbered(known[:5])),
+            _section("conversation so far", convo or f"(nothing yet: greet {other})"),
         ),
     ]
 
 
 def summary_messages(a: str, b: str, lines: Sequence[tuple[str, str]]) -> list[Message]:
-    """One-sentence summary of a conversation and its importance (1–10)."""
+    """What a conversation was about, in one sentence, and its importance (1–10)."""
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 160)}" for who, text in lines[-12:])
     return [
         _system(
-            f"Summarise the conversation between {clean(a, 60)} and {clean(b, 60)} in one sentence",
-            "(who talked about what, any plans or news). imp = importance 1-10.",
+            f"What did {clean(a, 60)} and {clean(b, 60)} talk about? Answer in one short sentence",
+            "starting 'They talked about' (the topic, any plans or news). imp = importance 1-10.",
         ),
         _user(_section("conversation", convo)),
     ]
@@ -301,14 +339,17 @@ def summary_messages(a: str, b: str, lines: Sequence[tuple[str, str]]) -> list[M
 
 def interview_messages(persona: Persona, now: datetime, question: str, memories: Sequence[str]) -> list[Message]:
     """Answer an interviewer's question in character from retrieved memories."""
+    first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
         _system(
-            f"You are {clean(persona.name, 60)}. Answer the interviewer briefly, in character,",
-            "using only your memories; say you don't know when they don't tell you.",
+            f"You are {clean(persona.name, 60)}, a real person in a small town. Answer the interviewer",
+            f"in one or two short sentences, in your own words, as {first} would, using your memories;",
+            "say you don't know when they don't tell you.",
         ),
         _user(
             _section("character", identity(persona)),
-            _section("memories", numbered(memories[:8])),
+            _section("memories", numbered([first_person(m, persona.name) for m in memories[:8]])),
             f"It is {clock(now)}. Interviewer asks: {quote(question, 200)}",
+            f"{first}:",
         ),
     ]

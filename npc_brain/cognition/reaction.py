@@ -8,15 +8,17 @@ time) else — never the same refused action again.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from npc_brain.cognition import prompts
-from npc_brain.cognition.location import Whereabouts
+from npc_brain.cognition.location import Whereabouts, building_names
 from npc_brain.cognition.plan import PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, merged, recall
-from npc_brain.cognition.schemas import Replan, react_schema
+from npc_brain.cognition.choices import Option, alternatives_at, react_options, replan_options
+from npc_brain.cognition.schemas import react_schema, replan_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
@@ -66,11 +68,15 @@ def react(
     recalls = tuple(recall(view, embedder, reaction_queries(persona.name, observed, observation),
                            now, k=k, weights=weights))
     context = [r.description for r in merged(recalls, limit=2 * k)]
+    options = react_options(observed)
     out = model.parse(
         prompts.react_messages(persona, now, doing=doing, observation=observation,
-                               context=context, talk_to=talk_to),
-        react_schema(talk_to is not None),
-        max_tokens=80,
+                               context=context, talk_to=talk_to, options=options),
+        # Someone the persona has a relationship with is worth a word: "talk" is offered first.
+        react_schema(talk_to is not None, tuple(o.what for o in options),
+                     talk_first=bool(talk_to) and talk_to in persona.relationships),
+        max_tokens=40,
+        temperature=0.2,
         purpose="react",
         agent=persona.name,
     )
@@ -78,7 +84,8 @@ def react(
         return Reaction("keep", observation, recalls=recalls)
     if out.do == "talk" and talk_to:
         return Reaction("talk", observation, talk_to=talk_to, recalls=recalls)
-    step = _located_step(model, persona, where, now, out.what, out.act, out.min, source="react")
+    chosen = _pick(options, out.what)
+    step = _located_step(model, persona, where, now, chosen.what, chosen.act, out.min, source="react")
     return Reaction("react", observation, step=step, recalls=recalls, learned=dict(where.learned))
 
 
@@ -107,15 +114,26 @@ def replan_after_refusal(
             step = PlanStep(PlanLevel.DAY, start, start + timedelta(minutes=max(10, minutes)), doing,
                             activity, address=d.address, atomic=True, state=d.state, source="refusal")
             return Reaction("react", reason, step=step, learned=dict(where.learned), refusal=True)
+    others = alternatives_at(persona, now.hour, now.hour + max(1, math.ceil(minutes / 60)),
+                             today=f"{now:%B} {now.day}", names=building_names(where))
+    options = replan_options(activity, others)
     out = model.parse(
-        prompts.replan_messages(persona, now, doing=doing, reason=reason, avoid=avoid),
-        Replan,
-        max_tokens=70,
+        prompts.replan_messages(persona, now, doing=doing, reason=reason, avoid=avoid, options=options),
+        replan_schema(tuple(o.what for o in options)),
+        max_tokens=16 + max(len(o.what) for o in options) // 3,
+        temperature=0.3,
         purpose="react",
         agent=persona.name,
     )
-    step = _located_step(model, persona, where, now, out.what, out.act, out.min, source="refusal")
+    chosen = _pick(options, out.what)
+    # It fills the rest of the blocked step: falling back into it would only be refused again.
+    step = _located_step(model, persona, where, now, chosen.what, chosen.act, max(out.min, minutes),
+                         source="refusal")
     return Reaction("react", reason, step=step, learned=dict(where.learned), refusal=True)
+
+
+def _pick(options: Sequence[Option], what: str) -> Option:
+    return next(o for o in options if o.what == what)
 
 
 def _excluded(address: str, where: Whereabouts) -> bool:

@@ -1,6 +1,7 @@
 """Reflection (paper §4.2): questions from recent memories → retrieval → insights citing evidence."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -8,10 +9,16 @@ import numpy as np
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.recall import Recall, merged, recall
-from npc_brain.cognition.schemas import Insights, Questions
+from npc_brain.cognition.choices import question_options
+from npc_brain.cognition.schemas import insights_schema, questions_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
+
+
+_LEADING_NAME = re.compile(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:is|was|has|says|said|[a-z]+s)\b")
+_NOT_NAMES = frozenset({"I", "The", "A", "An", "It", "This", "That", "There", "They", "We", "He", "She",
+                        "You", "My", "Our", "His", "Her", "Plan", "Conversation", "Today", "Yesterday"})
 
 
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:
@@ -71,10 +78,15 @@ def reflect(
             break
         lines.append(rec.description)
     lines.reverse()
+    # The people the memories are about: recorded subjects, and full names in the text.
+    people = {r.subject for r in latest if r.subject and ":" not in r.subject}
+    people |= {m.group(1) for line in lines if (m := _LEADING_NAME.match(line)) and m.group(1) not in _NOT_NAMES}
+    options = question_options(agent, lines, people)
     q = model.parse(
-        prompts.questions_messages(agent, lines),
-        Questions,
-        max_tokens=110,
+        prompts.questions_messages(agent, lines, options),
+        questions_schema(options),
+        max_tokens=12 + 3 * (8 + max(len(o) for o in options) // 3),
+        temperature=0.4,
         purpose="reflect_questions",
         agent=agent,
     )
@@ -87,8 +99,9 @@ def reflect(
         return Reflected(questions, (), (), recalls, upto)
     out = model.parse(
         prompts.insights_messages(agent, questions, [r.description for r in evidence]),
-        Insights,
-        max_tokens=220,
+        insights_schema(len(evidence), tuple(sorted(people | {agent}))),
+        max_tokens=160,
+        temperature=0.3,
         purpose="reflect_insights",
         agent=agent,
     )

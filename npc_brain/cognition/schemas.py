@@ -3,10 +3,15 @@
 A 135M model decodes these under a JSON-schema grammar, so each schema is shallow,
 field names are short, lists have hard length bounds, and numbers/strings are
 clamped *before* validation (a model that writes 25 for an hour gets 23, not an error).
-Choices that depend on the world (place names) are built at runtime as `Literal`s.
+What a small model cannot write well it chooses: plans, steps, actions, reactions and
+reflection questions are `Literal`s of options built at runtime (`choices`). Free text
+(speech, summaries, insights) carries a `pattern` for the grammar only — a sentence with
+no markup, a summary that starts "They talked about" — and is normalised, not rejected,
+by its validator, so servers without grammars still get through.
 """
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -79,6 +84,11 @@ Importance = Int(1, 10)
 _FROZEN = ConfigDict(frozen=True, extra="ignore")
 
 
+# One character of generated prose: no quotes, backslashes, newlines or template/markup
+# characters (a 135M model drifts into "{{data}}" and "[insert text]").
+_SPEECH_CHAR = r"[^\"\\{}\[\]<>*_#|~^=+@$%&/\n]"
+
+
 class _Frozen(BaseModel):
     model_config = _FROZEN
 
@@ -111,61 +121,50 @@ class DayPlan(_Frozen):
     chunks: Annotated[list[DayChunk], Field(min_length=3, max_length=8)]
 
 
-class Step(_Frozen):
-    """One sub-step of a plan entry, `min` minutes long."""
-
-    what: Text(60)
-    act: Act
-    min: Int(5, 120)
-
-
-class HourSteps(_Frozen):
-    """A day chunk decomposed into roughly hour-long steps (durations in minutes)."""
-
-    steps: Annotated[list[Step], Field(min_length=1, max_length=8)]
-
-
-class ActionStep(_Frozen):
-    """A 5–15 minute action."""
-
-    what: Text(50)
-    act: Act
-    min: Int(5, 15)
-
-
-class ActionSteps(_Frozen):
-    """An hour step decomposed into 5–15 minute actions."""
-
-    steps: Annotated[list[ActionStep], Field(min_length=1, max_length=12)]
+def _choices(options: tuple[str, ...]) -> Any:
+    """A `Literal` of option texts: the grammar lets the model write only one of them."""
+    if not options:
+        raise ValueError("a choice needs at least one option")
+    return Literal[tuple(dict.fromkeys(options))]  # type: ignore[valid-type]
 
 
 @cache
-def action_steps_schema(objects: tuple[str, ...] = (), max_steps: int = 12) -> type[BaseModel]:
-    """`ActionSteps`, plus per action the object used (`obj`, one of the room's known objects
-    or "none") and what that object is doing meanwhile (`state`, e.g. "brewing coffee").
+def day_slots_schema(slots: tuple[tuple[str, tuple[str, ...]], ...]) -> type[BaseModel]:
+    """`{"<part of the day>": one of its options, ...}` in time order ("DaySlots").
 
-    Folding the object-level location choice into the decomposition call saves one call per
-    action; the `Literal` keeps the choice to real objects.
+    Built per persona and day (`choices.day_slots`): the options are the persona's own
+    habits, work, status and intentions plus routine ones, so any answer reads plausibly;
+    the model's part is which one, for each part of the day.
     """
-    max_steps = max(1, min(12, max_steps))
-    if not objects:
-        return create_model(
-            "ActionSteps",
-            __base__=ActionSteps,
-            steps=(Annotated[list[ActionStep], Field(min_length=1, max_length=max_steps)], ...),
-        )
-    step = create_model(
-        "ObjectActionStep",
-        __config__=_FROZEN,
-        what=(Text(50), ...),
-        act=(Act, ...),
-        min=(Int(5, 15), ...),
-        obj=(Literal[(*objects, "none")], ...),  # type: ignore[valid-type]
-        state=(Text(30), ...),
-    )
+    if not slots:
+        raise ValueError("a day plan needs at least one part of the day")
+    fields: dict[str, Any] = {key: (_choices(options), ...) for key, options in slots}
+    return create_model("DaySlots", __config__=_FROZEN, **fields)
+
+
+@cache
+def hour_steps_schema(options: tuple[str, ...], max_steps: int = 6) -> type[BaseModel]:
+    """`{"steps": [{"what": one of options, "min": 15-120}, ...]}` ("HourSteps")."""
+    step = create_model("Step", __config__=_FROZEN, what=(_choices(options), ...), min=(Int(15, 120), ...))
+    max_steps = max(1, min(8, max_steps))
     return create_model(
-        "ObjectActionSteps",
-        __config__=_FROZEN,
+        "HourSteps", __config__=_FROZEN,
+        steps=(Annotated[list[step], Field(min_length=1, max_length=max_steps)], ...),  # type: ignore[valid-type]
+    )
+
+
+@cache
+def action_steps_schema(options: tuple[str, ...], max_steps: int = 12) -> type[BaseModel]:
+    """`{"steps": [{"what": one of options, "min": 5-15}, ...]}` ("ActionSteps").
+
+    Each option names the object it uses ("preparing food at the stove"), so choosing the
+    action also chooses the object: the object-level location choice costs no extra call,
+    and the `Literal` keeps it to the room's real objects.
+    """
+    step = create_model("ActionStep", __config__=_FROZEN, what=(_choices(options), ...), min=(Int(5, 15), ...))
+    max_steps = max(1, min(12, max_steps))
+    return create_model(
+        "ActionSteps", __config__=_FROZEN,
         steps=(Annotated[list[step], Field(min_length=1, max_length=max_steps)], ...),  # type: ignore[valid-type]
     )
 
@@ -190,33 +189,41 @@ def place_choice_schema(options: list[str] | tuple[str, ...], *, with_state: boo
 
 
 # ---------------------------------------------------------------- reacting
+REACT_OPTIONS = ("going to see what is happening",)
+
+
 @cache
-def react_schema(allow_talk: bool) -> type[BaseModel]:
-    """Keep the plan, react with a new action, or (when someone is there) talk to them."""
+def react_schema(allow_talk: bool, options: tuple[str, ...] = REACT_OPTIONS, *,
+                 talk_first: bool = False) -> type[BaseModel]:
+    """Keep the plan, react with a new action (one of `options`), or (when someone is there)
+    talk to them. `what` is the reaction's text, unused with "keep". `talk_first` lists
+    "talk" first (a small model leans to the first choice): for someone the character knows."""
     choices = ("keep", "react", "talk") if allow_talk else ("keep", "react")
+    if allow_talk and talk_first:
+        choices = ("talk", "keep", "react")
     return create_model(
         "ReactDecision",
         __config__=_FROZEN,
         do=(Literal[choices], ...),  # type: ignore[valid-type]
-        what=(Text(60), ...),
-        act=(Act, ...),
+        what=(_choices(options), ...),
         min=(Int(5, 120), ...),
     )
 
 
-class Replan(_Frozen):
-    """What to do instead after a refusal: a new action for `min` minutes."""
-
-    what: Text(60)
-    act: Act
-    min: Int(5, 120)
+@cache
+def replan_schema(options: tuple[str, ...]) -> type[BaseModel]:
+    """What to do instead after a refusal ("Replan"): one of `options` for `min` minutes."""
+    return create_model("Replan", __config__=_FROZEN, what=(_choices(options), ...), min=(Int(10, 120), ...))
 
 
 # ---------------------------------------------------------------- reflecting
-class Questions(_Frozen):
-    """The most salient high-level questions about recent memories."""
-
-    q: Annotated[list[Text(80)], Field(min_length=1, max_length=3)]
+@cache
+def questions_schema(options: tuple[str, ...]) -> type[BaseModel]:
+    """Up to three of the listed high-level questions ("Questions"), most salient first."""
+    return create_model(
+        "Questions", __config__=_FROZEN,
+        q=(Annotated[list[_choices(options)], Field(min_length=1, max_length=3)], ...),  # type: ignore[valid-type]
+    )
 
 
 class Insight(_Frozen):
@@ -233,22 +240,98 @@ class Insights(_Frozen):
     insights: Annotated[list[Insight], Field(min_length=1, max_length=3)]
 
 
-# ---------------------------------------------------------------- dialogue
-class Utterance(_Frozen):
-    """One line of a conversation; `end` closes it after this line."""
+# Not re.escape: it escapes spaces, which llguidance's regex rejects.
+_REGEX_META = re.compile(r"([.^$*+?()\[\]{}|\\])")
+_INSIGHT_VERBS = ("is", "cares about", "wants", "likes", "seems", "enjoys", "works", "loves", "plans",
+                  "spends", "feels", "values", "has")
 
-    say: Text(160)
+
+@cache
+def insights_schema(n_statements: int, people: tuple[str, ...] = ()) -> type[BaseModel]:
+    """`Insights` for a prompt of `n_statements` numbered statements ("Insights").
+
+    For the grammar only (validation stays `Insights`', so a made-up citation is still
+    dropped by the caller, never clamped into a real one): citations run 1..n, and the text
+    opens with a person's name and a verb ("Klaus Mueller cares about …"), the shape of an
+    insight, instead of a 135M model's preamble ("The key to understanding this …").
+    """
+    names = "|".join(_REGEX_META.sub(r"\\\1", p) for p in people) or r"[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+    pattern = (r"^(" + names + r") (" + "|".join(_INSIGHT_VERBS) + r") " + _SPEECH_CHAR + r"{3,70}$")
+    text = Annotated[str, Field(min_length=1, max_length=100, json_schema_extra={"pattern": pattern}),
+                     BeforeValidator(_cap(100))]
+    cite = Annotated[int, Field(json_schema_extra={"minimum": 1, "maximum": max(1, n_statements)}),
+                     BeforeValidator(_clamp(0, 99))]
+    insight = create_model("Insight", __config__=_FROZEN, text=(text, ...),
+                           because=(Annotated[list[cite], Field(min_length=1, max_length=3)], ...),
+                           imp=(Importance, ...))
+    return create_model("Insights", __config__=_FROZEN,
+                        insights=(Annotated[list[insight], Field(min_length=1, max_length=3)], ...))  # type: ignore[valid-type]
+
+
+# ---------------------------------------------------------------- dialogue
+SPEECH_CHARS = 120
+
+
+def _speech_pattern(n: int) -> str:
+    return r"^[A-Za-z0-9]" + _SPEECH_CHAR + "{0," + str(n - 2) + r"}[.!?]$"
+
+
+SPEECH_PATTERN = _speech_pattern(SPEECH_CHARS)
+"""A spoken line for the grammar: starts with a letter or digit, ends a sentence, and holds
+none of the template/markup characters a 135M model drifts into ("{{data}}", "[insert]")."""
+
+_MARKUP = set('{}[]<>*_#|~^=+@$%&/"\\')
+
+
+def _sentence(n: int):
+    """Before-validator for speech: printable, no markup characters, at most n characters
+    ending at a sentence end (cut back to the last one, or closed with a full stop)."""
+
+    def fix(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        text = " ".join("".join(ch for ch in value if ch.isprintable() and ch not in _MARKUP).split())
+        text = text.lstrip(" .,;:!?-'")
+        if not text:
+            return text
+        text = text[:n]
+        if text[-1] not in ".!?":
+            cut = max(text.rfind(". "), text.rfind("! "), text.rfind("? "))
+            text = text[:cut + 1] if cut > 0 else text[: n - 1].rstrip(" ,;:-") + "."
+        return text
+
+    return fix
+
+
+def Speech(n: int = SPEECH_CHARS):  # noqa: N802 - type factory
+    """A spoken line: one or two sentences, no markup (the grammar sees SPEECH_PATTERN)."""
+    # The pattern shapes the grammar only; validation normalises instead (`_sentence`), so a
+    # reply from a server without grammars is cleaned, not rejected.
+    return Annotated[str, Field(min_length=2, max_length=n, json_schema_extra={"pattern": _speech_pattern(n)}),
+                     BeforeValidator(_sentence(n))]
+
+
+class Utterance(_Frozen):
+    """One line of a conversation; `end` closes it after this line. Short, and a sentence:
+    a 135M model's line only gets worse (it loops or drifts) after a sentence or two."""
+
+    say: Speech()
     end: bool
 
 
-class ConversationSummary(_Frozen):
-    """What a conversation was about, and how much it matters (1–10)."""
+SUMMARY_PATTERN = r"^They talked about " + _SPEECH_CHAR + r"{3,90}$"
 
-    summary: Text(160)
+
+class ConversationSummary(_Frozen):
+    """What a conversation was about, and how much it matters (1–10). The grammar starts the
+    sentence ("They talked about …"): a 135M model otherwise copies a line of the talk."""
+
+    summary: Annotated[str, Field(min_length=1, max_length=120, json_schema_extra={"pattern": SUMMARY_PATTERN}),
+                       BeforeValidator(_cap(120))]
     imp: Importance
 
 
 class InterviewAnswer(_Frozen):
     """An answer to an interviewer's question (evaluation)."""
 
-    answer: Text(200)
+    answer: Speech(200)

@@ -29,8 +29,8 @@ class BrainSettings(BaseModel):
     reflection_char_budget: int = Field(2400, ge=200, description="clip of the recent list for a 2k context")
 
     # memorizing: importance is rated in batches, not per perception
-    memorize_batch: int = Field(24, ge=1, description="rate when this many memories wait …")
-    memorize_interval_minutes: int = Field(120, ge=1, description="… or the oldest waited this long")
+    memorize_batch: int = Field(32, ge=1, description="rate when this many memories wait …")
+    memorize_interval_minutes: int = Field(180, ge=1, description="… or the oldest waited this long")
     dedup_minutes: int = Field(90, ge=0, description="an identical perception within this is dropped")
     share_importance_cache: bool = True
 
@@ -45,7 +45,8 @@ class BrainSettings(BaseModel):
     refusal_minutes: int = Field(60, ge=1, description="how long a refused place stays excluded")
 
     # dialogue
-    dialogue_turn_cap: int = Field(6, ge=2, description="lines in an NPC↔NPC conversation")
+    # 4 lines: a 135M model's exchange drifts after two lines each, and each line is a call.
+    dialogue_turn_cap: int = Field(4, ge=2, description="lines in an NPC↔NPC conversation")
     player_turn_cap: int = Field(40, ge=2, description="NPC lines in a conversation with the player")
     conversation_cooldown_minutes: int = Field(240, ge=0, description="before the same pair talks again")
     conversation_idle_minutes: int = Field(20, ge=1, description="a player chat with no new line ends")

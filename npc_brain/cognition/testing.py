@@ -8,7 +8,7 @@ cognition schema plausibly (for `ScriptedModel.respond_with`), and a tiny town.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import time
 from typing import Any, get_args
 
@@ -34,25 +34,15 @@ class BrainResponder:
     """Answers by schema name, deterministically, from the prompt text.
 
     `talk`: answer "talk" whenever a react decision offers it; `react_on`: words that make
-    a react decision "react" instead of "keep"; `day`: the day plan chunks to return.
+    a react decision "react" instead of "keep"; `day`: per part of the day ("waking",
+    "morning", …) a word the chosen option should contain (default: the first option).
     """
 
-    DAY = (
-        (7, 1, "wake up and get ready", "wash"),
-        (8, 4, "work", "work"),
-        (12, 1, "have lunch", "eat"),
-        (13, 4, "work", "work"),
-        (17, 2, "relax", "relax"),
-        (19, 1, "have dinner", "eat"),
-        (20, 2, "read a book", "read"),
-        (22, 9, "sleep", "sleep"),
-    )
-
     def __init__(self, *, talk: bool = True, react_on: Sequence[str] = ("party", "fire"),
-                 day: Sequence[tuple[int, int, str, str]] | None = None, end_after: int = 2) -> None:
+                 day: Mapping[str, str] | None = None, end_after: int = 2) -> None:
         self.talk = talk
         self.react_on = tuple(w.lower() for w in react_on)
-        self.day = tuple(day or self.DAY)
+        self.day = dict(day or {})
         self.end_after = end_after
 
     def __call__(self, messages: Sequence[Message], schema: type[BaseModel] | None) -> Any:
@@ -65,22 +55,22 @@ class BrainResponder:
             count = next((m.min_length for m in n if hasattr(m, "min_length")), 1)
             lines = [ln for ln in text.splitlines() if re.match(r"^\d+\. ", ln)]
             return {"r": [self._importance(ln) for ln in lines[:count]] + [2] * max(0, count - len(lines))}
-        if name == "DayPlan":
-            return {"chunks": [{"start": s, "hours": h, "what": w, "act": a} for s, h, w, a in self.day]}
-        if name == "HourSteps":
+        if name == "DaySlots":
+            # Per part of the day: the first option holding the preferred word, else the first.
+            reply = {}
+            for key in schema.model_fields:
+                options = _options(schema, key)
+                word = self.day.get(key, "").lower()
+                reply[key] = next((o for o in options if word and word in o.lower()), options[0])
+            return reply
+        if name in ("HourSteps", "ActionSteps"):
+            # Alternate the first two options (no repeats to merge), one per hour / quarter hour.
             minutes = int(m.group(1)) if (m := _MINUTES.search(text)) else 60
-            what = text.rsplit('"', 2)[-2] if text.count('"') >= 2 else "do it"
-            n = max(1, min(8, minutes // 60))
-            return {"steps": [{"min": 60, "what": f"{what} (part {i + 1})", "act": "other"} for i in range(n)]}
-        if name in ("ActionSteps", "ObjectActionSteps"):
-            minutes = int(m.group(1)) if (m := _MINUTES.search(text)) else 60
-            what = text.rsplit('"', 2)[-2] if text.count('"') >= 2 else "do it"
-            n = max(1, min(4, minutes // 15))
-            step: dict[str, Any] = {"min": 15, "what": f"{what}, step", "act": "other"}
-            if name == "ObjectActionSteps":
-                objs = _options(schema.model_fields["steps"].annotation.__args__[0], "obj")  # type: ignore[union-attr]
-                step |= {"obj": objs[0], "state": "in use"}
-            return {"steps": [dict(step, what=f"{what}, step {i + 1}") for i in range(n)]}
+            step = schema.model_fields["steps"].annotation.__args__[0]  # type: ignore[union-attr]
+            options = _options(step, "what")
+            size, cap = (60, 8) if name == "HourSteps" else (15, 4)
+            n = max(1, min(cap, minutes // size))
+            return {"steps": [{"what": options[i % min(2, len(options))], "min": size} for i in range(n)]}
         if name == "PlaceChoice":
             reply: dict[str, Any] = {"place": _options(schema, "place")[0]}
             if "state" in schema.model_fields:
@@ -88,16 +78,17 @@ class BrainResponder:
             return reply
         if name == "ReactDecision":
             options = _options(schema, "do")
+            what = _options(schema, "what")[0]
             noticed = text.rsplit("Noticed:", 1)[-1].lower()
             if self.talk and "talk" in options:
-                return {"do": "talk", "what": "chat", "act": "socialize", "min": 10}
+                return {"do": "talk", "what": what, "min": 10}
             if any(w in noticed for w in self.react_on):
-                return {"do": "react", "what": "go and see what is happening", "act": "other", "min": 30}
-            return {"do": "keep", "what": "carry on", "act": "other", "min": 5}
+                return {"do": "react", "what": what, "min": 30}
+            return {"do": "keep", "what": what, "min": 5}
         if name == "Replan":
-            return {"what": "do something else for a while", "act": "relax", "min": 30}
+            return {"what": _options(schema, "what")[0], "min": 30}
         if name == "Questions":
-            return {"q": ["What matters most to me lately?"]}
+            return {"q": [get_args(schema.model_fields["q"].annotation)[0].__args__[0]]}
         if name == "Insights":
             count = len([ln for ln in text.split("statements:", 1)[-1].splitlines() if re.match(r"^\d+\. ", ln)])
             return {"insights": [{"text": "I care about my routine", "because": list(range(1, min(count, 3) + 1)) or [1],
@@ -106,7 +97,7 @@ class BrainResponder:
             said = len(re.findall(r'^[^:\n]+: "', text.split("conversation so far:", 1)[-1], re.M))
             return {"say": f"Nice to see you (line {said + 1}).", "end": said + 1 >= self.end_after * 2}
         if name == "ConversationSummary":
-            return {"summary": "They had a friendly chat.", "imp": 4}
+            return {"summary": "They talked about the day.", "imp": 4}
         if name == "InterviewAnswer":
             return {"answer": "I am not sure."}
         raise ValueError(f"BrainResponder does not know the schema {name}")

@@ -2,24 +2,36 @@
 
 Calls go straight into the engine (`LlamaEngine.chat`), which releases the GIL while the
 C++ side works, so worker threads can block on it while the game loop keeps running.
-Structured output always uses the `json_schema` response format: llama.cpp compiles the
-schema into a grammar, so even a 135M model can only emit the allowed keys and choices.
+Structured output is grammar-constrained, so even a 135M model can only emit the allowed
+keys and choices. By default (`compact_json=True`) the schema is compiled into a grammar
+that also pins the JSON to one line (`npc_brain.llm.grammar`) and sent as `grammar`;
+with `compact_json=False` it goes as the `json_schema` response format, where llama.cpp
+allows free whitespace (measured: ~35% more completion tokens from the 135M model).
+Sampler settings beyond the temperature come from a table keyed by the call's purpose
+(`npc_brain.llm.sampling`).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.engine import LlamaEngine
+from npc_brain.llm.grammar import grammar_for
+from npc_brain.llm.sampling import DEFAULT_SAMPLING, Sampling, sampling_for
 from npc_brain.llm.settings import LLMSettings
 
 
 class EmbeddedModel(ChatBackend):
-    """A chat model on a `LlamaEngine`. Thread-safe; `close()` closes an engine it owns."""
+    """A chat model on a `LlamaEngine`. Thread-safe; `close()` closes an engine it owns.
+
+    `compact_json`: send structured requests as a one-line JSON grammar (see the module
+    doc). `sampling`: sampler settings by purpose (default `DEFAULT_SAMPLING`; `{}` for
+    llama.cpp's defaults everywhere).
+    """
 
     structured_mode = "json_schema"
 
@@ -29,11 +41,15 @@ class EmbeddedModel(ChatBackend):
         *,
         owns_engine: bool = False,
         clock: Callable[[], float] = time.perf_counter,
+        compact_json: bool = True,
+        sampling: Mapping[str, Sampling] | None = None,
     ) -> None:
         self.engine = engine
         self.name = f"embedded:{engine.name}"
         self._owns_engine = owns_engine
         self._clock = clock
+        self.compact_json = compact_json
+        self.sampling = DEFAULT_SAMPLING if sampling is None else sampling
 
     @classmethod
     def from_settings(
@@ -48,9 +64,16 @@ class EmbeddedModel(ChatBackend):
             "messages": [dict(m) for m in request.messages],
             "max_tokens": request.max_tokens,
             "temperature": request.temperature,
+            **sampling_for(request.purpose, self.sampling).body(),
         }
-        if request.response_format is not None:
-            body["response_format"] = dict(request.response_format)
+        fmt = request.response_format
+        if fmt is not None:
+            spec = fmt.get("json_schema") if fmt.get("type") == "json_schema" else None
+            schema = (spec or {}).get("schema")
+            if self.compact_json and schema is not None:
+                body["grammar"] = grammar_for(schema)
+            else:
+                body["response_format"] = dict(fmt)
         start = self._clock()
         reply = self.engine.chat(body)
         elapsed = self._clock() - start

@@ -86,7 +86,7 @@ def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
              "Maria says Klaus works late every day", "Ana is drinking coffee"]
     s = stream_with(emb, texts)
     model = ScriptedModel()
-    model.enqueue({"q": ["What is Klaus dedicated to?"]})
+    model.enqueue({"q": ["What is Klaus busy with?"]})
     model.enqueue({"insights": [
         {"text": "Klaus is dedicated to his research", "because": [1, 2, 3], "imp": 7},
         {"text": "Klaus secretly loves Ana", "because": [42, 77], "imp": 9},   # embellished
@@ -103,7 +103,7 @@ def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
     # Write them, then reflect again: reflections are retrievable and citable (a tree).
     ids = [s.add(MemoryKind.REFLECTION, i.description, T0, i.importance, i.embedding,
                  evidence=i.evidence).id for i in out.insights]
-    model.enqueue({"q": ["What is Klaus dedicated to?"]})
+    model.enqueue({"q": ["What is Klaus busy with?"]})
     model.enqueue(lambda msgs, schema: {"insights": [{"text": "Klaus lives for research", "because": [
         n for n, line in enumerate(msgs[-1]["content"].split("statements:")[1].splitlines()[1:], 1)
         if "dedicated" in line], "imp": 8}]})
@@ -209,7 +209,8 @@ def test_utterance_conditions_on_memory_of_the_listener(emb):
                                    lines=[("Ben", "Hello Ana!")])
     assert said.text.startswith("Hi Ben") and not said.end
     prompt = model.history[0].prompt
-    assert "Ben owes Ana ten dollars" in prompt and 'Ben: "Hello Ana!"' in prompt
+    # The speaker's memories in its own voice (lifted into a line they read as speech).
+    assert "Ben owes me ten dollars" in prompt and 'Ben: "Hello Ana!"' in prompt
     model.enqueue({"say": "Bye!", "end": False})
     last = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello")], last_turn=True)

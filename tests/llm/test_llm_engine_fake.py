@@ -70,12 +70,34 @@ def test_embedded_model_sends_schema_and_reports_engine_usage() -> None:
     )
     body = server.bodies[0]
     assert body["max_tokens"] == 20 and body["temperature"] == 0.1
-    assert body["response_format"]["type"] == "json_schema"
+    # Compact JSON by default: a one-line grammar instead of the free-whitespace json_schema.
+    assert "response_format" not in body and '"rating"' in body["grammar"]
+    assert model.name == "embedded:fake.gguf" and engine.base_url == "http://127.0.0.1:5555/v1"
+
+
+def test_embedded_model_can_send_the_schema_as_response_format() -> None:
+    engine, server = make([OK])
+    EmbeddedModel(engine, compact_json=False).parse(MSGS, Rating, max_tokens=20, temperature=0.1)
+    body = server.bodies[0]
+    assert "grammar" not in body and body["response_format"]["type"] == "json_schema"
     assert (
         body["response_format"]["json_schema"]["schema"]["properties"]["rating"]["type"]
         == "integer"
     )
-    assert model.name == "embedded:fake.gguf" and engine.base_url == "http://127.0.0.1:5555/v1"
+
+
+def test_embedded_model_samples_by_purpose() -> None:
+    from npc_brain.llm.sampling import Sampling
+
+    engine, server = make([OK, OK, OK])
+    model = EmbeddedModel(engine)
+    model.parse(MSGS, Rating, max_tokens=20, purpose="dialogue")
+    model.parse(MSGS, Rating, max_tokens=20, purpose="no such purpose")
+    EmbeddedModel(engine, sampling={"x": Sampling(top_p=0.5)}).parse(MSGS, Rating, purpose="x")
+    speech, unknown, custom = server.bodies
+    assert speech["dry_multiplier"] > 0 and speech["top_p"] < 1  # speech: no verbatim copying
+    assert not {"dry_multiplier", "top_p", "repeat_penalty"} & set(unknown)  # llama.cpp defaults
+    assert custom["top_p"] == 0.5
 
 
 @pytest.mark.parametrize(

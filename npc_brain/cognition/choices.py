@@ -1,0 +1,443 @@
+"""Choices: the options a plan is chosen from, built at runtime from the persona and places.
+
+A 135M model cannot write a day from scratch: asked for free text it copies whatever is
+in its prompt (the one example chunk, a memory line) or loops. It *can* pick among good
+options. So each planning call offers, per slot, the persona's own material — habits as
+'-ing' phrases, its work at its workplace, its status and intentions — plus a few routine
+choices (breakfast, lunch, relaxing at home), and the grammar makes the model choose
+among them. Every option carries the activity it stands for (and, for actions, the object
+it uses), so the choice the model makes is all the planner needs.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from npc_brain.cognition.phrasing import (
+    activity_of,
+    as_gerund_phrase,
+    gerund,
+    hours_in,
+    date_in,
+    events,
+    intentions,
+    parts_of_day,
+    shorten,
+    wake_and_bed,
+)
+from npc_brain.persona import Persona
+
+_RANGE_TEXT = re.compile(r",?\s*(?:from\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|–|until)\s*"
+                         r"\d{1,2}(?::\d\d)?\s*(?:am|pm)\b", re.I)
+OPTION_CHARS = 60
+"""Longest option text: a plan description's cap (`DayChunk.what`); it also bounds the
+tokens a choice costs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One thing the model may choose: what (plan text), its activity, and optional extras.
+
+    `start`/`end`: hours the text itself names ("from 5pm to 7pm"); `target`: the address
+    of the object an action uses.
+    """
+
+    what: str
+    act: str
+    start: int | None = None
+    end: int | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A part of the day (`key` is the JSON field), its hours and its options."""
+
+    key: str
+    start: int
+    end: int
+    options: tuple[Option, ...]
+
+    def find(self, what: str) -> Option:
+        """The option with this text (the schema guarantees there is one)."""
+        return next(o for o in self.options if o.what == what)
+
+
+def _unique(options: Iterable[Option], limit: int) -> tuple[Option, ...]:
+    seen: set[str] = set()
+    out: list[Option] = []
+    for o in options:
+        key = o.what.lower()
+        if o.what and key not in seen:
+            seen.add(key)
+            out.append(o)
+    return tuple(out[:limit])
+
+
+def _option(text: str, occupation: str = "", act: str | None = None) -> Option:
+    full = as_gerund_phrase(text)
+    start, end = hours_in(full)
+    # The hours go into the chunk's timing; the text keeps what happens and where.
+    what = shorten(_RANGE_TEXT.sub("", _without_date(full)).strip(" ,"), OPTION_CHARS)
+    return Option(what, act or activity_of(what, occupation), start, end)
+
+
+# --------------------------------------------------------------------------- the day
+_SLOT_PARTS = {
+    "waking": {"early"},
+    "morning": {"early", "morning"},
+    "lunch": {"midday"},
+    "afternoon": {"afternoon"},
+    "evening": {"evening"},
+    "night": {"night", "evening"},
+}
+_UNTIMED_SLOTS = ("morning", "afternoon", "evening", "night")
+_RESTFUL = frozenset({"read", "relax", "play", "socialize", "exercise", "cook", "eat"})
+
+
+def place_name(address: str | None, names: Mapping[str, str]) -> str:
+    """Display name of the building holding `address` ('town:hobbs_cafe:kitchen' → 'Hobbs Cafe')."""
+    if not address:
+        return ""
+    parts = address.split(":")
+    building = ":".join(parts[:2]) if len(parts) >= 2 else address
+    return names.get(building) or parts[min(1, len(parts) - 1)].replace("_", " ").title()
+
+
+def work_option(persona: Persona, names: Mapping[str, str]) -> Option | None:
+    """'working at Hobbs Cafe' / 'studying at Oak Hill College' / 'working at home'."""
+    if not persona.workplace:
+        return None
+    student = "student" in persona.occupation.lower()
+    verb, act = ("studying", "study") if student else ("working", "work")
+    if persona.home and persona.workplace.split(":")[:2] == persona.home.split(":")[:2]:
+        return Option(f"{verb} at home", act)
+    return Option(f"{verb} at {place_name(persona.workplace, names)}", act)
+
+
+def day_slots(
+    persona: Persona,
+    *,
+    wake: int,
+    bed: int,
+    today: str = "",
+    from_hour: int = 0,
+    thoughts: Sequence[str] = (),
+    memories: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
+    per_slot: int = 6,
+) -> list[Slot]:
+    """The parts of the day from `from_hour` to bed, each with the options that fit it.
+
+    `today` ('February 13') decides whether a dated intention is for today ('hosting the
+    party') or later ('getting ready for …'). Slots already over are left out.
+    """
+    names = names or {}
+    occ = persona.occupation
+    habits = [_option(h, occ) for h in persona.daily_habits]
+    work = work_option(persona, names)
+    status = _option(persona.status, occ) if persona.status else None
+    plans = _intended([*intentions(thoughts, persona.name, inner_voice=True),
+                       *intentions(memories, persona.name)], today)
+    hosting = " ".join(o.what for o in plans if o.what.startswith("hosting"))
+    plans += [Option(shorten(f"going to the {event} at {place}", OPTION_CHARS), "socialize",
+                     start if start is not None else 18, end)
+              for event, place, start, end in events([*thoughts, *memories], today)
+              if event.lower() not in hosting.lower()]  # a host does not go to her own party
+    # Dated or timed intentions (a party) lead their slot; open-ended wishes follow habits.
+    dated = [o for o in plans if o.start is not None or o.what.startswith("getting ready for")]
+    wishes = [o for o in plans if o not in dated]
+    bounds = [("waking", wake, wake + 1), ("morning", wake + 1, 12), ("lunch", 12, 13),
+              ("afternoon", 13, 17), ("evening", 17, 20), ("night", 20, bed)]
+    routine = {
+        "waking": [Option("waking up and getting ready", "wash"), Option("having breakfast at home", "eat")],
+        "morning": [Option("going for a walk", "exercise")],
+        "lunch": [Option("having lunch", "eat"), Option("having lunch at home", "eat")],
+        "afternoon": [Option("going for a walk", "exercise"), Option("relaxing at home", "relax")],
+        "evening": [Option("having dinner at home", "eat"), Option("cooking dinner at home", "cook")],
+        "night": [Option("relaxing at home", "relax"), Option("reading at home", "read"),
+                  Option("getting ready for bed", "wash")],
+    }
+    slots: list[Slot] = []
+    for key, start, end in bounds:
+        start = max(start, from_hour if key != "waking" else start)
+        if end <= start or end <= from_hour:
+            continue
+
+        def fits(o: Option, key: str = key, start: int = start, end: int = end) -> bool:
+            if o.start is not None:
+                return start <= o.start < end
+            parts = parts_of_day(o.what)
+            return bool(parts & _SLOT_PARTS[key]) if parts else key in _UNTIMED_SLOTS
+
+        timed = [o for o in [*dated, *habits] if fits(o) and (o.start is not None or parts_of_day(o.what))]
+        untimed = [o for o in [*dated, *habits, *wishes]
+                   if fits(o) and o.start is None and not parts_of_day(o.what)]
+        daytime = key in ("morning", "afternoon")
+        job = [o for o in (work, status) if daytime and o is not None and o.start is None]
+        # What fits this part of the day first: a small model favours early options. After
+        # dark, routine beats an untimed habit ("having a coffee" is a daytime thing).
+        if not daytime:  # after dark only the restful kind of untimed habit ("reads in his armchair")
+            untimed = [o for o in untimed if o.act in _RESTFUL]
+        filler = routine[key]
+        if daytime and len(timed) + len(untimed) + len(job) >= 3:
+            filler = []  # a busy persona's morning is its own things, not a five-hour walk
+        ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
+        options = _unique(ordered, per_slot)
+        slots.append(Slot(key, start, end, options))
+    return slots
+
+
+def options_between(slots: Sequence[Slot], start: int, end: int) -> tuple[Option, ...]:
+    """The options of every slot overlapping the hours [start, end), in time order."""
+    return _unique((o for s in slots if s.start < end and start < s.end for o in s.options), 64)
+
+
+def alternatives_at(
+    persona: Persona,
+    start_hour: int,
+    end_hour: int,
+    *,
+    today: str = "",
+    names: Mapping[str, str] | None = None,
+    thoughts: Sequence[str] = (),
+) -> tuple[Option, ...]:
+    """What the persona might do between two hours of the day (the day plan's options for the
+    parts of the day they overlap): material for hour steps and for replanning."""
+    wake, bed = wake_and_bed(persona.lifestyle)
+    if start_hour < wake:  # after midnight: the night slot counts hours past 24
+        start_hour, end_hour = start_hour + 24, end_hour + 24
+    slots = day_slots(persona, wake=wake, bed=bed, today=today, thoughts=thoughts, names=names)
+    return options_between(slots, start_hour, max(end_hour, start_hour + 1))
+
+
+def _intended(phrases: Sequence[str], today: str) -> list[Option]:
+    """Intentions as options: today's keep their times; later ones become preparation."""
+    out = []
+    for phrase in phrases:
+        dated = date_in(phrase)
+        if dated and today and dated.lower() != today.lower():
+            noun = _noun(phrase.split(" on ")[0])
+            out.append(Option(shorten(f"getting ready for {noun}", OPTION_CHARS), "work"))
+        else:
+            out.append(_option(phrase, act="socialize" if "party" in phrase.lower() else None))
+    return out
+
+
+def _without_date(text: str) -> str:
+    """'hosting a party on February 14 from 5pm to 7pm' → 'hosting a party from 5pm to 7pm'."""
+    words = text.split(" ")
+    for i, w in enumerate(words[:-1]):
+        if w == "on" and date_in(" ".join(words[i + 1:i + 3])):
+            rest = words[i + 3:]
+            return " ".join([*words[:i], *rest]).replace(" ,", ",").strip(" ,")
+    return text
+
+
+def _noun(gerund_phrase: str) -> str:
+    """'hosting a Valentine's Day party at Hobbs Cafe' → "the Valentine's Day party at Hobbs Cafe"."""
+    words = gerund_phrase.split()
+    if len(words) > 2 and words[1] in ("a", "an", "the", "my", "his", "her"):
+        return "the " + " ".join(words[2:])
+    return gerund_phrase
+
+
+# --------------------------------------------------------------------------- hours
+BREAK = Option("taking a short break", "other")
+"""'other': a break inherits the activity (and so the place) of the step it interrupts."""
+
+
+def hour_options(
+    what: str,
+    act: str,
+    *,
+    alternatives: Sequence[Option] = (),
+    rooms: Sequence[tuple[str, str, frozenset[str]]] = (),
+    limit: int = 7,
+) -> tuple[Option, ...]:
+    """Options for the hour steps of a day chunk: the chunk itself, the rooms (name, address,
+    activities) where it can happen, what else the persona might do at that time of day
+    (`alternatives`, from `day_slots`), and a break for long work."""
+    in_rooms = [Option(f"{gerund(act) if act != 'other' else 'spending time'} in the {name.lower()}", act)
+                for name, _, purpose in rooms if act in purpose]
+    extra = [BREAK] if act in ("work", "study", "read") else []
+    others = [o for o in alternatives if o.act != "sleep"]
+    return _unique([Option(shorten(what, OPTION_CHARS), act), *in_rooms[:2], *others, *extra], limit)
+
+
+# --------------------------------------------------------------------------- actions
+_AT_OBJECT = {
+    "cook": "preparing food at the {o}",
+    "wash": "washing up at the {o}",
+    "eat": "eating at the {o}",
+    "drink": "having a drink at the {o}",
+    "work": "working at the {o}",
+    "study": "studying at the {o}",
+    "read": "reading at the {o}",
+    "relax": "relaxing at the {o}",
+    "play": "playing at the {o}",
+    "exercise": "exercising at the {o}",
+    "socialize": "chatting with people at the {o}",
+    "shop": "looking at the {o}",
+    "sleep": "sleeping in the {o}",
+    "toilet": "using the {o}",
+}
+_WORKING_AT = {"drink": "making drinks at the {o}", "eat": "serving food at the {o}"}
+# When the hour is plain "work", the object's own, more specific use says what is done there.
+_SPECIFIC_FIRST = ("cook", "wash", "drink", "eat", "read", "study", "play", "exercise", "relax",
+                   "sleep", "toilet", "shop", "socialize", "work")
+# What people do with common things, by a word of the object's name (most specific first);
+# "*" is the use whatever the activity. Phrases, not knowledge the model lacks: the model
+# still chooses which of them happen, in what order, for how long.
+_AFFORDANCES: tuple[tuple[str, dict[str, str]], ...] = (
+    ("coffee machine", {"work": "making coffee at the coffee machine", "*": "getting a coffee from the machine"}),
+    ("checkout counter", {"work": "working the till at the checkout", "*": "paying at the checkout"}),
+    ("pharmacy counter", {"work": "serving customers at the pharmacy counter", "*": "asking at the pharmacy counter"}),
+    ("drinks fridge", {"*": "picking a drink from the drinks fridge"}),
+    ("notice board", {"*": "reading the notice board"}),
+    ("bar stools", {"*": "sitting on a bar stool"}),
+    ("kitchen sink", {"*": "washing up at the kitchen sink"}),
+    ("toilet", {"*": "using the toilet"}),
+    ("bathtub", {"*": "taking a bath"}),
+    ("sink", {"*": "washing at the sink"}),
+    ("bed", {"sleep": "sleeping", "relax": "resting on the bed", "work": "tending the {o}", "*": "making the bed"}),
+    ("stove", {"*": "cooking at the stove"}),
+    ("fridge", {"*": "getting food from the fridge"}),
+    ("pantry", {"*": "getting ingredients from the pantry shelf"}),
+    ("prep", {"*": "preparing food at the {o}"}),
+    ("counter", {"work": "serving customers at the {o}", "cook": "preparing food at the {o}",
+                 "*": "ordering at the {o}"}),
+    ("sofa", {"socialize": "chatting on the sofa", "*": "sitting on the sofa"}),
+    ("wardrobe", {"*": "getting dressed"}),
+    ("tv", {"*": "watching TV"}),
+    ("shelves", {"work": "restocking the {o}", "shop": "looking over the {o}", "*": "browsing the {o}"}),
+    ("shelf", {"work": "restocking the {o}", "shop": "looking over the {o}", "*": "browsing the {o}"}),
+    ("bookshelf", {"*": "browsing the bookshelf"}),
+    ("blackboard", {"work": "writing on the blackboard", "*": "copying notes from the blackboard"}),
+    ("bench", {"socialize": "chatting on the {o}", "*": "sitting on the {o}"}),
+    ("bar", {"work": "pouring drinks at the bar", "*": "having a drink at the bar"}),
+    ("dartboard", {"*": "playing darts"}),
+    ("piano", {"*": "playing the piano"}),
+    ("easel", {"*": "painting at the easel"}),
+    ("fountain", {"*": "sitting by the fountain"}),
+    ("pond", {"*": "watching the ducks on the pond"}),
+    ("beds", {"work": "tending the {o}", "*": "admiring the {o}"}),
+    ("table", {"work": "serving customers at the {o}"}),
+)
+
+
+def object_phrase(label: str, act: str, purposes: frozenset[str]) -> tuple[str, str]:
+    """(phrase, activity) for using an object named `label` during `act`."""
+    use = act if act in purposes else next((a for a in _SPECIFIC_FIRST if a in purposes), "other")
+    if act == "work" and "work" in purposes:
+        use = next((a for a in _SPECIFIC_FIRST if a in purposes), "work")
+    for word, uses in _AFFORDANCES:
+        if word in label:
+            template = uses.get(act) or uses.get(use) or uses.get("*")
+            if template:
+                return template.format(o=label), (act if act in purposes else use)
+    template = (_WORKING_AT.get(use) if act == "work" else None) or _AT_OBJECT.get(use, "using the {o}")
+    return template.format(o=label), use
+
+
+def _one_per_use(options: Sequence[Option]) -> list[Option]:
+    """The first option of each phrasing ('having a drink at the table 1' stands for all tables)."""
+    seen: set[str] = set()
+    out = []
+    for o in options:
+        use = re.sub(r"\bthe .*$", "", o.what)
+        if use not in seen:
+            seen.add(use)
+            out.append(o)
+    return out
+
+
+def action_options(
+    what: str,
+    act: str,
+    objects: Sequence[tuple[str, str, str, frozenset[str]]],
+    *,
+    limit: int = 8,
+) -> tuple[Option, ...]:
+    """Options for the 5–15 minute actions of an hour step in a room.
+
+    `objects`: (address, name, description, purposes) of the room's objects. Each object
+    that serves the step's activity gets a phrase naming it ('preparing food at the stove'),
+    objects whose name or description shares a word with the step get the step's own
+    words ('baking pastries at the stove'); the step itself (no object) and a break close
+    the list.
+    """
+    core = what.split(" at ")[0].split(" in the ")[0]
+    core = shorten(re.sub(r"\s+(?:early|late|every \w+|in the \w+|on \w+)$", "", core), 36)
+    # Content words of the step (not its verb): "pastries" in "baking pastries" meets the
+    # counter's "pastry case"; "preparing" must not meet the "prep counter".
+    words = {w.strip(",.").lower()[:5] for w in what.split()[1:]
+             if len(w) > 3 and w[0].islower() and not w.endswith("ing")}
+    named: list[Option] = []
+    serving: list[Option] = []
+    others: list[Option] = []
+    for address, name, description, purposes in objects:
+        label = name.lower()
+        text = f" {label} {description} ".lower()
+        if words and any(f" {w}" in text for w in words):
+            named.append(Option(shorten(f"{core} at the {label}", OPTION_CHARS), act, target=address))
+        phrase, use = object_phrase(label, act, purposes)
+        option = Option(phrase, use, target=address)
+        (serving if act in purposes or (act == "work" and purposes) else others).append(option)
+    # One object per kind of use: four "having a drink at table N" make a small model walk
+    # from table to table every ten minutes.
+    serving, others = _one_per_use(serving), _one_per_use(others)
+    at_objects = [*named, *serving, *others]
+    # The step itself (no object) only when the room offers little else: given the choice, a
+    # small model copies the step's own words every time and never uses an object.
+    itself = [Option(shorten(what, OPTION_CHARS), act)] if len(at_objects) < 3 else []
+    rest = [BREAK] if act in ("work", "study") else []
+    return _unique([*named, *serving, *itself, *others, *rest], limit)
+
+
+def describe(options: Sequence[Option]) -> str:
+    """Options as one prompt line: 'a | b | c'."""
+    return " | ".join(o.what for o in options)
+
+
+# --------------------------------------------------------------------------- reacting
+_WALK = Option("going for a walk", "exercise")
+_REST = Option("relaxing at home", "relax")
+_READ = Option("reading at home", "read")
+
+
+def replan_options(
+    blocked: str, alternatives: Sequence[Option] = (), *, limit: int = 6
+) -> tuple[Option, ...]:
+    """Something else to do after a refusal: what the persona might do at this time of day
+    (`alternatives`, from `day_slots`) of another activity than the blocked one, then a walk,
+    rest or reading at home."""
+    fitting = [o for o in alternatives if o.act not in (blocked, "sleep")]
+    return _unique([*fitting, *(o for o in (_WALK, _REST, _READ) if o.act != blocked)], limit)
+
+
+def react_options(observed: str | None) -> tuple[Option, ...]:
+    """A new action in response to what was noticed: go and see, or join / help the person."""
+    first = observed.split()[0] if observed else ""
+    if not first:
+        return (Option("going to see what is happening", "other"),)
+    return (Option(f"going over to {first}", "socialize"), Option(f"joining {first}", "socialize"),
+            Option(f"helping {first}", "socialize"), Option("going to see what is happening", "other"))
+
+
+# --------------------------------------------------------------------------- reflecting
+def question_options(name: str, records: Sequence[str], known_people: Iterable[str] = (), *,
+                     limit: int = 8) -> tuple[str, ...]:
+    """High-level questions worth asking about recent memories: about the agent itself and
+    about the people who come up most often in them."""
+    first = name.split()[0] if name else name
+    text = " ".join(records)
+    people = sorted({p for p in known_people if p and p != name and (p in text or p.split()[0] in text)},
+                    key=lambda p: (-text.count(p.split()[0]), p))
+    questions = [f"What is {first} planning?", f"What does {first} care about most?"]
+    for person in people[:3]:
+        questions.append(f"What is {first}'s relationship with {person}?")
+        questions.append(f"What is {person} busy with?")
+    questions += [f"How does {first} spend the day?", f"What is on {first}'s mind lately?"]
+    return tuple(dict.fromkeys(questions))[:limit]

@@ -1,0 +1,176 @@
+"""Options built from the persona and places: phrasing, parts of the day, actions at objects."""
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from npc_brain.cognition import planning
+from npc_brain.cognition.choices import action_options, day_slots, hour_options, question_options
+from npc_brain.cognition.dialogue import not_to_oneself
+from npc_brain.cognition.phrasing import (
+    activity_of,
+    as_gerund_phrase,
+    events,
+    first_person,
+    hours_in,
+    intentions,
+    wake_and_bed,
+)
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory import MemoryStream
+from npc_brain.persona import Persona
+
+ISABELLA = Persona(
+    name="Isabella Rodriguez", age=34, occupation="owner of Hobbs Cafe", workplace="town:hobbs_cafe",
+    home="town:rodriguez_house:main_bedroom", lifestyle="goes to bed around 11pm, wakes up around 6am",
+    daily_habits=("opens Hobbs Cafe at 8am and greets every customer by name",
+                  "bakes pastries early in the morning", "does the café's accounts in the evening",
+                  "has a coffee at Hobbs Cafe"),
+    status="running Hobbs Cafe and planning a Valentine's Day party",
+)
+PARTY = "Isabella Rodriguez wants to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"
+NAMES = {"town:hobbs_cafe": "Hobbs Cafe"}
+
+
+@pytest.mark.parametrize(("habit", "phrase"), [
+    ("opens Hobbs Cafe at 8am and greets every customer by name",
+     "opening Hobbs Cafe at 8am and greeting every customer by name"),
+    ("studies chemistry", "studying chemistry"),
+    ("watches football at home", "watching football at home"),
+    ("has black coffee", "having black coffee"),
+    ("runs laps around the park", "running laps around the park"),
+    ("renovate the park and add more benches", "renovating the park and adding more benches"),
+    ("reading at home", "reading at home"),
+])
+def test_habits_become_plan_phrases(habit, phrase):
+    assert as_gerund_phrase(habit) == phrase
+
+
+def test_activity_of_a_phrase_and_of_ones_own_job():
+    assert activity_of("bakes pastries early in the morning") == "cook"
+    assert activity_of("teaching physics in the morning") == "work"  # not "tea"
+    assert activity_of("has tea at Hobbs Cafe") == "drink"
+    assert activity_of("paints at her easel", "watercolour painter") == "work"
+    assert activity_of("composes music", "music composition student") == "study"
+    assert activity_of("running the pub") == "work" and activity_of("running laps") == "exercise"
+    assert activity_of("looking at the clouds") == "other"
+
+
+def test_times_in_lifestyles_and_phrases():
+    assert wake_and_bed("goes to bed around 11pm, wakes up around 6am") == (6, 23)
+    assert wake_and_bed("goes to bed around 1am, wakes up around 8am") == (8, 25)
+    assert wake_and_bed("goes to bed around midnight, wakes up around 7:30am") == (7, 24)
+    assert wake_and_bed("likes cats") == (7, 22)
+    assert hours_in("hosting a party from 5pm to 7pm") == (17, 19)
+    assert hours_in("on Feb 14, 5-7 pm") == (17, 19)
+    assert hours_in("opening the pub at noon") == (12, None)
+    assert hours_in("reading a book") == (None, None)
+    assert intentions([PARTY, "the stove is hot"], "Isabella Rodriguez") == [
+        "hosting a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"]
+    # Someone else's words in a memory are never her plan; her whispered inner voice is.
+    heard = "Conversation with Player: Player: I want to burn the cafe down"
+    assert intentions([heard, "I want to burn the cafe down"], "Isabella Rodriguez") == []
+    assert intentions(["I want to bake a cake"], "Isabella Rodriguez", inner_voice=True) == ["baking a cake"]
+
+
+def test_first_person_and_no_talking_to_oneself():
+    assert first_person(PARTY, "Isabella Rodriguez").startswith("I want to host")
+    assert first_person("Carmen rents Isabella's room", "Isabella Rodriguez") == "Carmen rents my room"
+    assert first_person("the stove is hot", "Isabella Rodriguez") == "the stove is hot"
+    assert not_to_oneself("Hi, Isabella!", "Isabella Rodriguez") == "Hi!"
+    assert not_to_oneself("Hello Isabella, how are you?", "Isabella Rodriguez") == "Hello, how are you?"
+    assert not_to_oneself("I'm Isabella.", "Isabella Rodriguez") == "I'm Isabella."
+
+
+def _slots(today: str, **kw):
+    return {s.key: s for s in day_slots(ISABELLA, wake=6, bed=23, today=today, names=NAMES, **kw)}
+
+
+def test_day_slots_offer_the_personas_own_material_at_the_right_time():
+    slots = _slots("February 13", memories=[PARTY])
+    assert list(slots) == ["waking", "morning", "lunch", "afternoon", "evening", "night"]
+    morning = [o.what for o in slots["morning"].options]
+    assert morning[0] == "opening Hobbs Cafe at 8am and greeting every customer"  # ≤ 60 chars
+    assert "working at Hobbs Cafe" in morning
+    assert "getting ready for the Valentine's Day party at Hobbs Cafe" in morning  # it is tomorrow
+    assert "baking pastries early in the morning" in [o.what for o in slots["waking"].options]
+    assert "doing the café's accounts in the evening" in [o.what for o in slots["evening"].options]
+    # A daytime habit is no option at night; the morning of a busy persona has no filler walk.
+    assert "having a coffee at Hobbs Cafe" not in [o.what for o in slots["night"].options]
+    assert "going for a walk" not in morning
+    work = next(o for o in slots["morning"].options if o.what == "working at Hobbs Cafe")
+    assert work.act == "work"
+
+
+def test_a_dated_intention_is_planned_on_its_day_at_its_hours():
+    slots = _slots("February 14", memories=[PARTY])
+    party = next(o for o in slots["evening"].options if o.what.startswith("hosting"))
+    assert party.what == "hosting a Valentine's Day party at Hobbs Cafe"
+    assert (party.start, party.end) == (17, 19)
+    assert not any(o.what.startswith("hosting") for o in slots["morning"].options)
+
+
+def test_an_event_heard_of_is_an_option_on_its_day():
+    heard = ("Conversation with Isabella Rodriguez: Isabella Rodriguez: Come to the Valentine's Day party "
+             "at Hobbs Cafe on February 14th!")
+    assert events([heard], "February 14") == [("Valentine's Day party", "Hobbs Cafe", None, None)]
+    assert events([heard], "February 13") == []  # not today
+    klaus = Persona(name="Klaus Mueller", age=21, lifestyle="wakes up around 8am, goes to bed around 1am")
+    evening = {s.key: s for s in day_slots(klaus, wake=8, bed=25, today="February 14", memories=[heard])}["evening"]
+    party = evening.options[0]
+    assert (party.what, party.act, party.start) == ("going to the Valentine's Day party at Hobbs Cafe", "socialize", 18)
+    # The host hosts; she is not a guest at her own party.
+    hosting = _slots("February 14", memories=[PARTY, heard])["evening"]
+    assert [o.what for o in hosting.options if "party" in o.what] == ["hosting a Valentine's Day party at Hobbs Cafe"]
+
+
+def test_slots_that_are_over_are_not_asked_about():
+    assert list(_slots("February 13", from_hour=14)) == ["afternoon", "evening", "night"]
+
+
+def test_plan_day_turns_the_chosen_options_into_chunks():
+    def choose(msgs, schema):
+        # The model picks the party in the evening, the first option elsewhere.
+        out = {}
+        for key, field in schema.model_fields.items():
+            options = field.annotation.__args__
+            out[key] = next((o for o in options if o.startswith("hosting")), options[0])
+        return out
+
+    model = ScriptedModel().respond_with(choose)
+    emb = HashEmbedder()
+    stream = MemoryStream(emb.dim)
+    stream.add("observation", PARTY, datetime(2023, 2, 13, 6, 0), 8, emb.embed([PARTY])[0])
+    out = planning.plan_day(model, emb, stream.snapshot(), ISABELLA, datetime(2023, 2, 14, 6, 0), names=NAMES)
+    starts = {c.description: (c.start.hour, c.end.hour) for c in out.chunks}
+    assert starts["hosting a Valentine's Day party at Hobbs Cafe"] == (17, 20)
+    assert out.chunks[0].start.hour == 6 and out.chunks[-1].activity == "sleep"
+    assert out.chunks[-1].start.hour == 23  # her own bedtime, from her lifestyle
+    [call] = model.history
+    assert "DATA options:" in call.prompt and "morning (7-12):" in call.prompt
+
+
+def test_action_options_name_the_objects_of_the_room():
+    objects = [("town:cafe:kitchen:stove", "Stove", "a double stove", frozenset({"cook"})),
+               ("town:cafe:kitchen:fridge", "Fridge", "milk and cakes", frozenset({"cook", "eat"})),
+               ("town:cafe:kitchen:sink", "Kitchen Sink", "a deep sink", frozenset({"wash"})),
+               ("town:cafe:kitchen:counter", "Prep Counter", "for pastry", frozenset({"cook", "work"}))]
+    options = action_options("baking pastries early in the morning", "cook", objects)
+    texts = [o.what for o in options]
+    assert texts[0] == "baking pastries at the prep counter"  # its description says pastry
+    assert "cooking at the stove" in texts and "washing up at the kitchen sink" in texts
+    assert all(o.target for o in options)  # with objects to use, every option uses one
+    assert "preparing his campaign at the prep counter" not in [
+        o.what for o in action_options("preparing his campaign", "work", objects)]
+
+
+def test_hour_options_and_questions():
+    options = hour_options("working at Hobbs Cafe", "work",
+                           rooms=[("Kitchen", "town:hobbs_cafe:kitchen", frozenset({"cook", "work"}))])
+    assert [o.what for o in options] == ["working at Hobbs Cafe", "working in the kitchen", "taking a short break"]
+    assert options[-1].act == "other"  # a break keeps the place of the work it interrupts
+    questions = question_options("Ana", ["Klaus is reading", "Klaus is writing", "Maria is singing"],
+                                 ["Klaus", "Maria", "Ana"])
+    assert questions[2] == "What is Ana's relationship with Klaus?"  # the most mentioned first
+    assert "What is Ana's relationship with Ana?" not in questions
