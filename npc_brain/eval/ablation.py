@@ -75,7 +75,7 @@ def rating_rows(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Interview under each condition, judge pairwise, fit ratings, write the report."""
-    from npc_brain.eval import plots
+    from npc_brain.adapters import pygame_plots as plots
     from npc_brain.eval.interview import questions_for
     from npc_brain.eval.judge import compare
     from npc_brain.llm.accounting import AccountingModel

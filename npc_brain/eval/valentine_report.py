@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from npc_brain.eval import plots
+from npc_brain.adapters import pygame_plots as plots
 from npc_brain.eval.report import md_table, plots_note, write_json
 from npc_brain.eval.scenario import PAPER
 

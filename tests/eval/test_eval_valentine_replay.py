@@ -82,7 +82,7 @@ def test_resume_continues_from_the_save(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_without_pygame_the_report_says_plots_were_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from npc_brain.eval import plots
+    from npc_brain.adapters import pygame_plots as plots
 
     monkeypatch.setattr(plots, "_pygame", lambda: None)
     _run([*RUN, "--hours", "1", "--model", "scripted", "--out", str(tmp_path)])
