@@ -70,7 +70,12 @@ def not_to_oneself(text: str, name: str) -> str:
     first = re.escape(name.split()[0]) if name.strip() else ""
     if not first:
         return text
-    out = re.sub(rf",\s*{first}\b(?=\s*[!?.,])", "", text)
+    # A script-style speaker label ("Maria Lopez: …") is not part of the line.
+    out = re.sub(r"^(?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+:\s+", "", text)
+    # "Maria, welcome …" said by Maria.
+    out = re.sub(rf"^{first}(?: [A-Z][a-z]+)?[,!]\s+", "", out)
+    out = out[:1].upper() + out[1:]
+    out = re.sub(rf",\s*{first}\b(?=\s*[!?.,])", "", out)
     out = re.sub(rf"^((?:hi|hello|hey|welcome|dear|thanks|good (?:morning|afternoon|evening))),?\s+{first}\b",
                  r"\1", out, flags=re.IGNORECASE)
     return out.strip() or text

@@ -226,6 +226,15 @@ def _served(where: Whereabouts, address: str) -> frozenset[str]:
     return frozenset(a for a in ACTIVITIES if where.known.serves(address, a))
 
 
+def _at_work(chunk: PlanStep, hour: PlanStep, where: Whereabouts) -> str | None:
+    """Inside a work chunk, a step of another kind that the workplace serves ("baking pastries"
+    in the café's kitchen) happens there, not at home: the walk starts at the workplace."""
+    if chunk.activity not in WORK_ACTIVITIES or not where.workplace or hour.activity == chunk.activity:
+        return None
+    building = ":".join(where.workplace.split(":")[:2])
+    return building if building in where.known and where.known.serves(building, hour.activity) else None
+
+
 def _rooms_for(activity: str, where: Whereabouts) -> list[tuple[str, str, frozenset[str]]]:
     """(name, address, activities) of the known rooms where the persona would do `activity`:
     in its workplace's building for work, at home for home things, else none (the location
@@ -329,6 +338,7 @@ def decompose(
         hour = next((h for h in hours if h.covers(when)), hours[0])
     if hour.address is None:
         d = where.choose(model, agent=name, what=hour.description, activity=hour.activity,
+                         start=_at_work(chunk, hour, where),
                          to_object=hour.atomic or hour.minutes <= SINGLE_ACTION_MINUTES)
         calls += d.calls
         new_hour = replace(hour, address=d.address or where.here, state=d.state)

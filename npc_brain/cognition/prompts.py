@@ -203,17 +203,20 @@ def react_messages(
 ) -> list[Message]:
     """Keep the plan or react (or talk to `talk_to`) given the observation and retrieved context."""
     choices = "keep (continue the plan), react (do something new now)"
+    known = persona.relationships.get(talk_to) if talk_to else None
     if talk_to:
-        choices += f", talk (start a conversation with {clean(talk_to, 60)})"
+        talk = f"talk (start a conversation with {clean(talk_to, 60)})"
+        # Someone the character knows: talking is listed first (the schema's order too).
+        choices = f"{talk}, {choices}" if known else f"{choices}, {talk}"
     return [
         _system(
             "Decide how the character responds to what they just noticed.",
             f"do: {choices}. what: the new action if reacting; min: for how long.",
-            "Most ordinary sights need no reaction.",
+            "Most ordinary sights need no reaction" + (", but a friend is worth a word." if known else "."),
         ),
         _user(
             _section("character", identity(persona)),
-            _section("relevant memories", numbered(context[:6])),
+            _section("relevant memories", numbered([*([known] if known else []), *context][:6])),
             _section("possible reactions", describe(options)),
             f"It is {clock(now)}. The character is {quote(doing, 80)}.",
             f"Noticed: {quote(observation, 160)}",

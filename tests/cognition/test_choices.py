@@ -81,6 +81,8 @@ def test_first_person_and_no_talking_to_oneself():
     assert not_to_oneself("Hi, Isabella!", "Isabella Rodriguez") == "Hi!"
     assert not_to_oneself("Hello Isabella, how are you?", "Isabella Rodriguez") == "Hello, how are you?"
     assert not_to_oneself("I'm Isabella.", "Isabella Rodriguez") == "I'm Isabella."
+    assert not_to_oneself("Isabella, welcome to the cafe!", "Isabella Rodriguez") == "Welcome to the cafe!"
+    assert not_to_oneself("Sam Moore: Good morning!", "Isabella Rodriguez") == "Good morning!"
 
 
 def _slots(today: str, **kw):
@@ -174,3 +176,26 @@ def test_hour_options_and_questions():
                                  ["Klaus", "Maria", "Ana"])
     assert questions[2] == "What is Ana's relationship with Klaus?"  # the most mentioned first
     assert "What is Ana's relationship with Ana?" not in questions
+
+
+def test_a_step_of_another_kind_inside_work_stays_at_the_workplace():
+    from datetime import timedelta
+
+    from npc_brain.cognition.known import known_snapshot
+    from npc_brain.cognition.location import Whereabouts
+    from npc_brain.cognition.plan import PlanLevel, PlanStep
+    from npc_brain.cognition.testing import BrainResponder, tiny_town
+    from npc_brain.world.spatial_memory import SpatialMemory
+
+    ana = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:hobbs_cafe:counter")
+    where = Whereabouts(known_snapshot(SpatialMemory.for_persona(tiny_town(["Ana"]), ana)), here=ana.home,
+                        home=ana.home, workplace=ana.workplace)
+    t = datetime(2023, 2, 13, 9, 0)
+    snack = PlanStep(PlanLevel.HOUR, t, t + timedelta(minutes=30), "having a snack", "eat")
+    model = ScriptedModel().respond_with(BrainResponder())
+    at_work = PlanStep(PlanLevel.DAY, t, t + timedelta(hours=4), "working at Hobbs Cafe", "work")
+    day_off = PlanStep(PlanLevel.DAY, t, t + timedelta(hours=4), "relaxing", "relax")
+    assert planning.decompose(model, ana, where, t, chunk=at_work, hour=snack).located[0][1].address.startswith(
+        "town:hobbs_cafe")  # a snack during work: at the café
+    assert planning.decompose(model, ana, where, t, chunk=day_off, hour=snack).located[0][1].address.startswith(
+        "town:ana_house")  # on a free morning: at home, where she is
