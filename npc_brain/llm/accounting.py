@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from npc_brain.llm.calls import Completion, Parsed, Usage
+from npc_brain.llm.calls import Completion, Parsed, Usage, UsageDelegation
 from npc_brain.llm.errors import LLMError, LLMOutputError
 from npc_brain.llm.protocols import ChatModel, Message
 
@@ -109,7 +109,7 @@ class UsageSnapshot:
         }
 
 
-class AccountingModel:
+class AccountingModel(UsageDelegation):
     """A `ChatModel` wrapper that counts calls, tokens, latency, repairs and failures.
 
     Thread-safe: counters are updated under a lock with immutable `CallStats`, and
@@ -212,20 +212,6 @@ class AccountingModel:
         self._record(purpose, agent, done.usage, self._clock() - start)
         return done
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> str:
-        """Counted `ChatModel.complete`."""
-        return self.complete_with_usage(
-            messages, max_tokens=max_tokens, temperature=temperature, purpose=purpose, agent=agent
-        ).text
-
     def parse_with_usage(
         self,
         messages: Sequence[Message],
@@ -254,26 +240,6 @@ class AccountingModel:
             raise
         self._record(purpose, agent, done.usage, self._clock() - start, repairs=done.repairs)
         return done
-
-    def parse(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> T:
-        """Counted `ChatModel.parse`."""
-        return self.parse_with_usage(
-            messages,
-            schema,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            purpose=purpose,
-            agent=agent,
-        ).value
 
     def close(self) -> None:
         """Close the inner model if it can be closed."""

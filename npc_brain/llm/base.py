@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from npc_brain.llm.calls import ChatRequest, Completion, Parsed
+from npc_brain.llm.calls import ChatRequest, Completion, Parsed, UsageDelegation
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.protocols import Message
 from npc_brain.llm.settings import StructuredMode
@@ -22,7 +22,7 @@ from npc_brain.llm.structured import parse_with_repair
 T = TypeVar("T", bound=BaseModel)
 
 
-class ChatBackend(ABC):
+class ChatBackend(UsageDelegation, ABC):
     """Base of the concrete chat models; implements `UsageReportingModel` on top of `_send`."""
 
     name: str = "chat-backend"
@@ -52,20 +52,6 @@ class ChatBackend(ABC):
             )
         return done
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> str:
-        """Plain text completion (see `ChatModel.complete`)."""
-        return self.complete_with_usage(
-            messages, max_tokens=max_tokens, temperature=temperature, purpose=purpose, agent=agent
-        ).text
-
     def parse_with_usage(
         self,
         messages: Sequence[Message],
@@ -87,23 +73,3 @@ class ChatBackend(ABC):
             purpose=purpose,
             agent=agent,
         )
-
-    def parse(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> T:
-        """Structured completion validated into `schema` (see `ChatModel.parse`)."""
-        return self.parse_with_usage(
-            messages,
-            schema,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            purpose=purpose,
-            agent=agent,
-        ).value

@@ -7,7 +7,7 @@ the scheduler's threads would race on).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -107,3 +107,41 @@ class Parsed(Generic[T]):
     usage: Usage
     repairs: int = 0
     raw: str = ""
+
+
+class UsageDelegation:
+    """`complete`/`parse` for a model that implements `complete_with_usage`/`parse_with_usage`.
+
+    Backends and wrappers (accounting, record/replay) all answer the plain `ChatModel` calls the
+    same way: the usage-reporting call, minus the usage.
+    """
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.7,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> str:
+        """Plain text completion (see `ChatModel.complete`)."""
+        return self.complete_with_usage(  # type: ignore[attr-defined, no-any-return]
+            messages, max_tokens=max_tokens, temperature=temperature, purpose=purpose, agent=agent
+        ).text
+
+    def parse(
+        self,
+        messages: Sequence[Message],
+        schema: type[T],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.2,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> T:
+        """Structured completion validated into `schema` (see `ChatModel.parse`)."""
+        return self.parse_with_usage(  # type: ignore[attr-defined, no-any-return]
+            messages, schema, max_tokens=max_tokens, temperature=temperature,
+            purpose=purpose, agent=agent,
+        ).value

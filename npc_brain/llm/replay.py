@@ -20,7 +20,7 @@ from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel
 
-from npc_brain.llm.calls import Completion, Parsed, Usage
+from npc_brain.llm.calls import Completion, Parsed, Usage, UsageDelegation
 from npc_brain.llm.errors import (
     LLMConfigError,
     LLMError,
@@ -84,7 +84,7 @@ def _head(messages: Sequence[Message], n: int = 160) -> str:
     return "(no user message)"
 
 
-class RecordingModel:
+class RecordingModel(UsageDelegation):
     """A `ChatModel` wrapper that appends each request and its outcome to a JSONL file."""
 
     def __init__(self, inner: ChatModel, path: str | Path) -> None:
@@ -168,20 +168,6 @@ class RecordingModel:
         )
         return done
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> str:
-        """Recorded `ChatModel.complete`."""
-        return self.complete_with_usage(
-            messages, max_tokens=max_tokens, temperature=temperature, purpose=purpose, agent=agent
-        ).text
-
     def parse_with_usage(
         self,
         messages: Sequence[Message],
@@ -219,26 +205,6 @@ class RecordingModel:
         )
         return done
 
-    def parse(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> T:
-        """Recorded `ChatModel.parse`."""
-        return self.parse_with_usage(
-            messages,
-            schema,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            purpose=purpose,
-            agent=agent,
-        ).value
-
     def close(self) -> None:
         """Close the file (and the inner model if it can be closed)."""
         with self._lock:
@@ -254,7 +220,7 @@ class RecordingModel:
         self.close()
 
 
-class ReplayModel:
+class ReplayModel(UsageDelegation):
     """A `ChatModel` that answers from a `RecordingModel` file; thread-safe; no model needed.
 
     A request not in the recording (or asked more often than recorded) raises `ReplayMiss`
@@ -352,20 +318,6 @@ class ReplayModel:
             rec.get("model", ""),
         )
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> str:
-        """Replayed `ChatModel.complete`."""
-        return self.complete_with_usage(
-            messages, max_tokens=max_tokens, temperature=temperature, purpose=purpose, agent=agent
-        ).text
-
     def parse_with_usage(
         self,
         messages: Sequence[Message],
@@ -385,23 +337,3 @@ class ReplayModel:
             int(rec.get("repairs", 0)),
             rec.get("raw", ""),
         )
-
-    def parse(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> T:
-        """Replayed `ChatModel.parse`."""
-        return self.parse_with_usage(
-            messages,
-            schema,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            purpose=purpose,
-            agent=agent,
-        ).value
