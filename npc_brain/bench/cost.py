@@ -111,7 +111,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         progress = Progress("cost", enabled=not args.quiet)
         t0 = time.perf_counter()
         settle(sim)
-        advance(sim, args.game_hours * 60, step_minutes=args.step_minutes, progress=progress)
+        advance(sim, args.game_hours * 60, step_minutes=args.step_minutes, progress=progress,
+                lag_minutes=args.think_lag if args.workers else 0)
         wall = time.perf_counter() - t0
         progress.done()
         usage = model.snapshot().to_dict()
@@ -125,6 +126,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["town"] = town.source
     result["start"] = args.start
     result["workers"] = args.workers
+    result["think_lag"] = args.think_lag if args.workers else 0
     result["refusals"] = sum(s.refusals for s in sim.rules.stats().values())
     result["anchors"] = anchor_rows(result)
     result["purposes"] = [{"purpose": p, **v} for p, v in sorted(result["by_purpose"].items())]

@@ -3,9 +3,12 @@
 `Simulation.step` never waits for thinking. With the default inline executor every job
 finishes inside the step (deterministic, one model request at a time). With a thread pool
 (`workers > 0`) several agents think at once — what the embedded engine's parallel slots
-are for — and `drain()` waits after each step until the thinking submitted so far is
-applied, so game time never outruns thought: the headless analogue of "the NPC had time
-to think".
+are for — and `drain()` waits after each step until the thinking submitted before a
+cut-off is applied, so game time never outruns thought by more than `lag_minutes`: the
+headless analogue of "the NPC took a few minutes to think". A lag of 0 waits for
+everything after every step (one agent's chain of calls then idles the other slots); a
+few game minutes let chains of different agents overlap on the engine's slots, which is
+what a live game does anyway.
 """
 from __future__ import annotations
 
@@ -65,15 +68,26 @@ def make_executor(workers: int) -> Executor | None:
     return ThreadPoolExecutor(workers, thread_name_prefix="npc_brain-eval") if workers > 0 else None
 
 
-def drain(sim: Any, *, poll_s: float = 0.005, timeout_s: float | None = None) -> None:
-    """Apply thinking until no job is in flight (jobs a job's result chains are included)."""
+def drain(sim: Any, *, before: datetime | None = None, poll_s: float = 0.005,
+          timeout_s: float | None = None) -> None:
+    """Apply thinking until no job is in flight (jobs a job's result chains are included).
+
+    With `before`, only jobs submitted before that game time are waited for; younger ones
+    keep running while the simulation goes on.
+    """
     society = sim.society
     deadline = None if timeout_s is None else time.perf_counter() + timeout_s
-    while society.scheduler.in_flight():
+    while _waiting(society.scheduler.in_flight(), before):
         if deadline is not None and time.perf_counter() > deadline:
             break
         time.sleep(poll_s)
         sim.events.extend(society.update())
+
+
+def _waiting(jobs: list[Any], before: datetime | None) -> bool:
+    if before is None:
+        return bool(jobs)
+    return any(j.submitted is None or j.submitted < before for j in jobs)
 
 
 def usage_totals(society: Any) -> tuple[int, int]:
@@ -91,14 +105,22 @@ def advance(
     step_minutes: float = 5,
     progress: Progress | None = None,
     on_step: Callable[[datetime], None] | None = None,
+    lag_minutes: float = 0,
 ) -> float:
-    """Step the simulation `minutes` game minutes (draining after each step); returns wall s."""
+    """Step the simulation `minutes` game minutes; returns wall s.
+
+    After each step, thinking submitted more than `lag_minutes` game minutes ago is
+    waited for; at the end everything is, so a save or an interview sees all of it.
+    """
     t0 = time.perf_counter()
     end = sim.clock.now() + timedelta(minutes=minutes)
+    lag = timedelta(minutes=lag_minutes)
     while sim.clock.now() < end:
         sim.step(step_minutes)
-        drain(sim)
         now = sim.clock.now()
+        drain(sim, before=now - lag if lag else None)
+        if now >= end:
+            drain(sim)
         if progress is not None:
             calls, tokens = usage_totals(sim.society)
             progress.update(now, calls, tokens)

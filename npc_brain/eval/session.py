@@ -72,7 +72,8 @@ def open_session(args: argparse.Namespace, *, keep: tuple[str, ...] = ()) -> Ses
     sim = Simulation(town.world, personas, model, clock, embedder=backend.embedder, executor=executor)
     progress = Progress("simulate", enabled=not args.quiet)
     settle(sim)
-    advance(sim, args.hours * 60, step_minutes=args.step_minutes, progress=progress)
+    advance(sim, args.hours * 60, step_minutes=args.step_minutes, progress=progress,
+            lag_minutes=args.think_lag if args.workers else 0)
     progress.done()
     return Session(sim, backend, f"fresh simulation of {len(personas)} agents from {args.start} "
                                  f"for {args.hours:g} game hours ({town.source})", executor)

@@ -156,7 +156,7 @@ def load_town(
 
 
 def add_town_arguments(parser: argparse.ArgumentParser, *, npcs: int) -> None:
-    """--npcs, --town, --map, --personas, --workers, --step-minutes."""
+    """--npcs, --town, --map, --personas, --workers, --step-minutes, --think-lag."""
     parser.add_argument("--npcs", type=int, default=npcs, help="number of NPCs (default: %(default)s)")
     parser.add_argument("--town", default="demo", choices=("demo", "tiny"),
                         help="demo: maps/town.tmx + demo_game/personas.json; tiny: the test town")
@@ -165,3 +165,6 @@ def add_town_arguments(parser: argparse.ArgumentParser, *, npcs: int) -> None:
     parser.add_argument("--workers", type=int, default=4,
                         help="agents thinking at once (0 = inline, deterministic; default: 4)")
     parser.add_argument("--step-minutes", type=float, default=5, help="game minutes per step")
+    parser.add_argument("--think-lag", type=float, default=10,
+                        help="game minutes a thought may run behind the clock before the run waits for it "
+                             "(0 = wait after every step; inline runs with --workers 0 always wait; default: %(default)s)")

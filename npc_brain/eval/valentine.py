@@ -217,6 +217,7 @@ class ValentineRun:
             saved = self.state["config"]
             for key in ("npcs", "town", "map", "personas", "days", "host", "candidate", "step_minutes"):
                 setattr(args, key, saved[key])
+            args.think_lag = saved.get("think_lag", 0)  # runs saved before the option waited every step
             args.start = saved["start"]
         else:
             self.folder = run_folder(args.out)
@@ -227,7 +228,8 @@ class ValentineRun:
             self.state = {
                 "config": {"npcs": args.npcs, "town": args.town, "map": args.map, "personas": args.personas,
                            "days": args.days, "host": args.host, "candidate": args.candidate,
-                           "step_minutes": args.step_minutes, "start": start.isoformat(),
+                           "step_minutes": args.step_minutes, "think_lag": args.think_lag if args.workers else 0,
+                           "start": start.isoformat(),
                            "end": (start + timedelta(hours=hours)).isoformat()},
                 "phase": "new", "seeds": {}, "before": None, "after": None, "clock": start.isoformat(),
                 "usage": None, "judge_usage": None, "rules": {}, "wall_s": 0.0, "utterances": [],
@@ -320,6 +322,7 @@ class ValentineRun:
                 while clock.now() < end:
                     chunk = min(float(args.save_every), (end - clock.now()).total_seconds() / 60)
                     advance(sim, chunk, step_minutes=cfg["step_minutes"], progress=progress,
+                            lag_minutes=cfg.get("think_lag", 0),
                             on_step=lambda now: self._cafe(sim, town.party_place))
                     self._timeline(sim, model, topics, town.party_place)
                     self.save(sim, model, judge, time.perf_counter() - t0)

@@ -1,0 +1,63 @@
+"""`drain`/`advance`: how far thinking may run behind the game clock in headless runs."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from types import SimpleNamespace
+
+from npc_brain.eval.runner import advance, drain
+
+T0 = datetime(2023, 2, 13, 9, 0)
+
+
+class FakeSociety:
+    """Jobs finish one per `update()`, oldest first — a slow engine with one slot."""
+
+    def __init__(self) -> None:
+        self.jobs: list[SimpleNamespace] = []
+        self.finished: list[datetime] = []
+        self.scheduler = SimpleNamespace(in_flight=lambda: list(self.jobs))
+
+    def submit(self, when: datetime) -> None:
+        self.jobs.append(SimpleNamespace(submitted=when))
+
+    def update(self) -> list:
+        if self.jobs:
+            self.finished.append(self.jobs.pop(0).submitted)
+        return []
+
+
+class FakeSim:
+    """Each step submits one thought at the current game time, then advances the clock."""
+
+    def __init__(self) -> None:
+        self.society = FakeSociety()
+        self.events: list = []
+        self.now = T0
+        self.clock = SimpleNamespace(now=lambda: self.now)
+
+    def step(self, minutes: float) -> None:
+        self.society.submit(self.now)
+        self.now += timedelta(minutes=minutes)
+
+
+def test_drain_before_waits_only_for_older_jobs():
+    sim = FakeSim()
+    for minutes in (0, 5, 10, 15):
+        sim.society.submit(T0 + timedelta(minutes=minutes))
+    drain(sim, before=T0 + timedelta(minutes=10), poll_s=0)
+    assert sim.society.finished == [T0, T0 + timedelta(minutes=5)]
+    assert [j.submitted for j in sim.society.jobs] == [T0 + timedelta(minutes=10), T0 + timedelta(minutes=15)]
+    drain(sim, poll_s=0)
+    assert sim.society.jobs == []
+
+
+def test_advance_with_lag_lets_thoughts_overlap_and_ends_drained():
+    lagged, strict = FakeSim(), FakeSim()
+    seen: list[int] = []
+    advance(lagged, 30, step_minutes=5, lag_minutes=10,
+            on_step=lambda now: seen.append(len(lagged.society.jobs)))
+    advance(strict, 30, step_minutes=5)
+    # With a 10-minute lag up to two thoughts stay in flight between steps; none at the end.
+    assert max(seen) == 2 and seen[-1] == 0
+    assert lagged.society.jobs == [] and strict.society.jobs == []
+    assert lagged.society.finished == strict.society.finished  # same thoughts, applied in order
