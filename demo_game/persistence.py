@@ -57,6 +57,7 @@ class Persistence:
             "player": list(g.player.position),
             "npcs": {name: list(npc.position) for name, npc in g.npcs.items()},
             "map": str(g.cfg.map_path),
+            "invitations": g.town.rules.saved_invitations(),
         }
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -88,7 +89,12 @@ class Persistence:
             return False
         extra = data.world.get("extra") or {}
         self._place_bodies(extra)
-        g.hud.toast(f"Loaded {g.clock.now():%a %d %b %H:%M} from {path}", g.t)
+        g.town.rules.clear_invitations()
+        problems = g.town.rules.restore_invitations(extra.get("invitations"))
+        for problem in problems:
+            log.warning("load: %s", problem)
+        g.hud.toast(f"Loaded {g.clock.now():%a %d %b %H:%M} from {path}"
+                    + (f" ({len(problems)} invitation(s) dropped)" if problems else ""), g.t)
         return True
 
     def _place_bodies(self, extra: dict[str, Any]) -> None:
@@ -138,6 +144,8 @@ class Persistence:
                 was = old.get(place.address).state
                 if was:
                     place.state = was
+        for problem in town.rules.restore_invitations(g.town.rules.saved_invitations()):
+            log.warning("map reload: %s", problem)
         g.town = town
         society = g.society
         if society is not None:

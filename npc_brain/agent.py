@@ -43,6 +43,7 @@ from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
+from npc_brain.world.hours import closed_to
 
 __all__ = ["EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Refusal", "Thought", "ThoughtJob"]
 
@@ -326,13 +327,23 @@ class Agent:
         return None
 
     # ------------------------------------------------------------------ jobs
-    def whereabouts(self, now: datetime, activity: str = "") -> Whereabouts:
-        """Snapshot of the known world and anchors for a location choice (game thread)."""
+    def whereabouts(self, now: datetime, activity: str = "", *, at: datetime | None = None) -> Whereabouts:
+        """Snapshot of the known world and anchors for a location choice (game thread);
+        `at` is when the chosen place will be used (default `now`), for opening hours."""
         return Whereabouts(
             known=self.known_places(), here=self.address, home=self.persona.home or None,
             workplace=self.persona.workplace, exclude=self.exclusions(now, activity),
-            memo=dict(self._memo),
+            closed=self.closed_places(at or now), memo=dict(self._memo),
         )
+
+    def closed_places(self, at: datetime) -> tuple[str, ...]:
+        """Known places whose own opening hours shut this agent out at `at` (staff are exempt)."""
+        places = getattr(self.known, "known_places", None)
+        if places is None:  # a bare KnownPlaces snapshot carries no hours
+            return ()
+        name, work, t = self.persona.name, self.persona.workplace, at.time()
+        return tuple(p.address for p in places()
+                     if (p.opens is not None or p.closes is not None) and closed_to(p, name, work, t) is p)
 
     def known_places(self) -> KnownPlaces:
         """Immutable snapshot of the agent's known subtree."""
@@ -467,7 +478,7 @@ class Agent:
         chunk = self.plan.at(t, PlanLevel.DAY)
         hour = self.plan.at(t, PlanLevel.HOUR)
         assert chunk is not None
-        where = self.whereabouts(now, (hour or chunk).activity)
+        where = self.whereabouts(now, (hour or chunk).activity, at=t)
         persona = self.persona
         context = [r.description for r in self.memory.latest(3, kinds=(MemoryKind.THOUGHT, MemoryKind.REFLECTION))]
 

@@ -153,3 +153,22 @@ def test_state_round_trips_through_json():
     assert [d.description for d in clone.buffered] == [d.description for d in agent.buffered]
     later = T0 + timedelta(minutes=20)
     assert clone.current_action(later) == agent.current_action(later)
+
+
+def test_closed_places_are_never_offered_to_the_location_walk():
+    """People know the opening hours: at 7:00 the cafe (8:00–20:00) is not an option."""
+    agent = make_agent(seed=False)
+    early, later = T0, T0 + timedelta(hours=2)
+    assert "town:hobbs_cafe" in agent.whereabouts(early).closed
+    assert "town:hobbs_cafe" not in agent.whereabouts(early, at=later).closed  # chosen for 9:00
+    model = ScriptedModel().respond_with(BrainResponder())
+    d = agent.whereabouts(early).choose(model, agent="Ana", what="drink coffee", activity="drink")
+    assert d.address is None or not d.address.startswith("town:hobbs_cafe")
+    for c in model.history:
+        assert "hobbs_cafe" not in json.dumps(c.schema.model_json_schema())
+    d = agent.whereabouts(later).choose(model, agent="Ana", what="drink coffee at Hobbs Cafe", activity="drink")
+    assert d.address.startswith("town:hobbs_cafe")
+    # Staff are exempt: whoever works at the cafe may go in before it opens.
+    barista = make_agent(Persona(name="Isabella", age=34, home="town:ana_house:bedroom",
+                                 workplace="town:hobbs_cafe:counter"), seed=False)
+    assert "town:hobbs_cafe" not in barista.whereabouts(early).closed

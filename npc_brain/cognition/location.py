@@ -241,8 +241,10 @@ def building_names(where: Whereabouts | KnownPlaces) -> dict[str, str]:
 class Whereabouts:
     """Everything a job needs to choose places: the known tree and the agent's anchors.
 
-    `exclude` holds currently refused addresses; `memo` is a copy of the agent's
-    location memo, and `learned` collects new memo entries for the agent to keep.
+    `exclude` holds currently refused addresses, `closed` the known places whose opening
+    hours shut the agent out at the time of the choice (never offered either: people know
+    when the shop is closed); `memo` is a copy of the agent's location memo, and `learned`
+    collects new memo entries for the agent to keep.
     """
 
     known: KnownPlaces
@@ -250,6 +252,7 @@ class Whereabouts:
     home: str | None = None
     workplace: str | None = None
     exclude: tuple[str, ...] = ()
+    closed: tuple[str, ...] = ()
     memo: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
     learned: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
@@ -261,6 +264,6 @@ class Whereabouts:
         memo = {**self.memo, **self.learned}
         return choose_place(
             model, self.known, agent=agent, what=what, activity=activity, start=start,
-            here=self.here, home=self.home, workplace=self.workplace, exclude=self.exclude,
+            here=self.here, home=self.home, workplace=self.workplace, exclude=self.exclude + self.closed,
             to_object=to_object, memo=memo, remember=self.learned.__setitem__,
         )

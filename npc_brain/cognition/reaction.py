@@ -137,7 +137,7 @@ def _pick(options: Sequence[Option], what: str) -> Option:
 
 
 def _excluded(address: str, where: Whereabouts) -> bool:
-    return any(address == x or address.startswith(x + ":") for x in where.exclude)
+    return any(address == x or address.startswith(x + ":") for x in where.exclude + where.closed)
 
 
 def _located_step(

@@ -16,7 +16,8 @@ from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 from npc_brain.observation import Observation, ObservationKind
-from npc_brain.world.hours import clock_text, is_open
+from npc_brain.world.errors import UnknownPlace
+from npc_brain.world.hours import clock_text, closed_to
 from npc_brain.world.place import ACTIVITIES, Place
 from npc_brain.world.wording import capitalized, definite, gerund, join_words
 from npc_brain.world.world import World
@@ -132,19 +133,9 @@ class OpeningHours:
     def check(
         self, agent: Any, action: Any, place: Place, now: datetime, world: World
     ) -> Verdict | None:
-        node: Place | None = place
-        while node is not None and node.opens is None and node.closes is None:
-            node = node.parent
-        if node is None or is_open(node.opens, node.closes, now.time()):
-            return None
-        who = _norm(agent.name)
-        staff = {_norm(n) for n in node.residents} | ({_norm(node.owner)} if node.owner else set())
-        if who in staff:
-            return None
         workplace = _agent_attr(agent, "workplace")
-        if isinstance(workplace, str) and (
-            workplace == node.address or workplace.startswith(node.address + ":")
-        ):
+        node = closed_to(place, agent.name, workplace if isinstance(workplace, str) else None, now.time())
+        if node is None:
             return None
         what = capitalized(definite(node, qualified=True))
         if node.opens is None:
@@ -341,6 +332,32 @@ class Rules:
         self.world.get(place_address)
         privacy = self.rule("privacy")
         privacy.invite(place_address, name, until)  # type: ignore[attr-defined]
+
+    def saved_invitations(self) -> list[dict[str, str | None]]:
+        """The invitations as JSON-ready rows ({"place", "guest", "until"}) for a save file."""
+        privacy = self.rule("privacy")
+        return [{"place": place, "guest": guest, "until": until.isoformat() if until else None}
+                for (place, guest), until in privacy.invitations().items()]  # type: ignore[attr-defined]
+
+    def clear_invitations(self) -> None:
+        """Withdraw every invitation (before loading a save's)."""
+        privacy = self.rule("privacy")
+        for place, guest in list(privacy.invitations()):  # type: ignore[attr-defined]
+            privacy.uninvite(place, guest)  # type: ignore[attr-defined]
+
+    def restore_invitations(self, rows: Any) -> list[str]:
+        """Re-issue saved invitations; returns a sentence for each row that could not be
+        (a place this map no longer has, a malformed row) — the rest still load."""
+        problems: list[str] = []
+        for row in rows if isinstance(rows, list) else []:
+            try:
+                until = datetime.fromisoformat(row["until"]) if row.get("until") else None
+                self.invite(str(row["place"]), str(row["guest"]), until)
+            except UnknownPlace:
+                problems.append(f"invitation of {row.get('guest')} to {row.get('place')}: no such place")
+            except (AttributeError, KeyError, TypeError, ValueError):
+                problems.append(f"malformed invitation {str(row)[:80]}")
+        return problems
 
     def check(self, agent: Any, action: Any, place: Place | str, now: datetime) -> Verdict:
         """May `agent` do `action` (None: just enter) at `place` at `now`?"""

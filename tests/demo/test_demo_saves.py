@@ -22,6 +22,8 @@ def test_save_load_round_trip(make_game, tmp_path):
     saved_player = game.player.position
     saved_npcs = {n: npc.position for n, npc in game.npcs.items()}
     path = tmp_path / "saves" / "town.sqlite"
+    house = next(p.address for p in game.world if p.owner and p.address.count(":") == 1)
+    game.town.rules.invite(house, "Player")
     assert game.persistence.save()
     assert path.exists()
     extra = SaveFile(path).read().world["extra"]
@@ -35,7 +37,10 @@ def test_save_load_round_trip(make_game, tmp_path):
     assert game.clock.now() > saved_clock
     assert _minds(game) != saved_minds
 
+    game.town.rules.clear_invitations()
+    game.town.rules.invite(house, "Somebody Else")
     assert game.persistence.load()
+    assert [r["guest"] for r in game.town.rules.saved_invitations()] == ["player"]  # the save's, only
     assert game.clock.now() == saved_clock
     assert _minds(game) == saved_minds
     assert game.player.position == saved_player

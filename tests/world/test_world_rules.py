@@ -114,6 +114,26 @@ def test_invitation_admits_until_it_expires(town: World, morning: datetime) -> N
     ).allowed
 
 
+def test_invitations_survive_a_save_as_json_rows(town: World, morning: datetime) -> None:
+    import json
+
+    rules = Rules(town)
+    rules.invite("smallville:lin_house:living_room", "Klaus Mueller", until=morning + timedelta(hours=2))
+    rules.invite("smallville:lin_house", "Maria Lopez")
+    rows = json.loads(json.dumps(rules.saved_invitations()))
+    fresh = Rules(town)
+    broken = [*rows, {"place": "smallville:nowhere", "guest": "X"}, {"guest": "no place"}, "junk"]
+    problems = fresh.restore_invitations(broken)
+    assert len(problems) == 3 and "no such place" in problems[0]
+    klaus = Agent("Klaus Mueller")
+    living = "smallville:lin_house:living_room"
+    assert fresh.check(klaus, Action("socialize"), living, morning).allowed
+    assert not fresh.check(klaus, Action("socialize"), living, morning + timedelta(hours=3)).allowed
+    assert fresh.check(Agent("Maria Lopez"), Action("relax"), living, morning).allowed
+    fresh.clear_invitations()
+    assert not fresh.check(klaus, Action("socialize"), living, morning).allowed
+
+
 def test_purpose_matrix(town: World, morning: datetime) -> None:
     rules = Rules(town)
     klaus = Agent("Klaus Mueller")
