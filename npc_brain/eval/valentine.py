@@ -314,7 +314,7 @@ class ValentineRun:
                 self._flush(sim)
                 st["before"] = measurer.measure(st["conversations"])
                 st["phase"] = "running"
-                self._timeline(sim, model, topics, town.party_place)
+                self._timeline(sim, model, topics, town.party_place, time.perf_counter() - t0)
                 self.save(sim, model, judge, time.perf_counter() - t0)
             elif st["phase"] in ("running", "measuring"):
                 sim.society.load(self.folder / SAVE)
@@ -324,7 +324,7 @@ class ValentineRun:
                     advance(sim, chunk, step_minutes=cfg["step_minutes"], progress=progress,
                             lag_minutes=cfg.get("think_lag", 0),
                             on_step=lambda now: self._cafe(sim, town.party_place))
-                    self._timeline(sim, model, topics, town.party_place)
+                    self._timeline(sim, model, topics, town.party_place, time.perf_counter() - t0)
                     self.save(sim, model, judge, time.perf_counter() - t0)
                 st["phase"] = "measuring"
                 self.save(sim, model, judge, time.perf_counter() - t0)
@@ -376,12 +376,13 @@ class ValentineRun:
             if where is not None and (where.address == place or where.address.startswith(place + ":")):
                 self.state["cafe"].append([now, name, where.address])
 
-    def _timeline(self, sim: Any, model: Any, topics: Sequence[M.Topic], place: str) -> None:
+    def _timeline(self, sim: Any, model: Any, topics: Sequence[M.Topic], place: str, wall: float) -> None:
         snap = model.snapshot().total
         base = (self.state.get("usage") or {}).get("total", {})
         row: dict[str, Any] = {"time": sim.clock.now().isoformat(),
                                "calls": snap.calls + base.get("calls", 0),
-                               "tokens": snap.total_tokens + base.get("total_tokens", 0)}
+                               "tokens": snap.total_tokens + base.get("total_tokens", 0),
+                               "wall_s": round(self.state.get("wall_s", 0.0) + wall, 1)}
         agents = list(sim.society.agents.values())
         for t in topics:
             aware = sum(any(M.mentions(x, t.memory_terms) for x in memory_texts(a)) for a in agents)
@@ -413,7 +414,10 @@ class ValentineRun:
         jh = before["hallucinated_judge"] + after["hallucinated_judge"]
         usage = st["usage"] or {}
         total = usage.get("total", {})
-        sim_calls = total.get("calls", 0) - usage.get("by_purpose", {}).get("interview", {}).get("calls", 0)
+        interview = usage.get("by_purpose", {}).get("interview", {})
+        sim_calls = total.get("calls", 0) - interview.get("calls", 0)
+        sim_tokens = (total.get("prompt_tokens", 0) + total.get("completion_tokens", 0)
+                      - interview.get("prompt_tokens", 0) - interview.get("completion_tokens", 0))
         hours = cfg["days"] * 24
         rules = [{"rule": k, **v} for k, v in sorted(st["rules"].items())]
         return {
@@ -444,9 +448,21 @@ class ValentineRun:
             "refusals_by_rule": {r["rule"]: r["refusals"] for r in rules},
             "rules": rules,
             "calls_per_agent_day": round(sim_calls / max(1, len(names)) * 24 / hours, 1) if hours else 0.0,
+            "tokens_per_agent_day": round(sim_tokens / max(1, len(names)) * 24 / hours) if hours else 0,
             "wall_s": round(st["wall_s"], 1),
+            "wall_s_per_game_hour": _wall_per_game_hour(st["timeline"]),
             "folder": str(self.folder),
         }
+
+
+def _wall_per_game_hour(timeline: Sequence[dict[str, Any]]) -> float | None:
+    """Simulation wall seconds per game hour between the first and last timeline rows that
+    carry a wall clock (interviews and the first thoughts before the first row excluded)."""
+    rows = [r for r in timeline if "wall_s" in r]
+    if len(rows) < 2:
+        return None
+    hours = (datetime.fromisoformat(rows[-1]["time"]) - datetime.fromisoformat(rows[0]["time"])).total_seconds() / 3600
+    return round((rows[-1]["wall_s"] - rows[0]["wall_s"]) / hours, 1) if hours > 0 else None
 
 
 def _calls(model: Any) -> tuple[int, int]:

@@ -162,8 +162,11 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         f"- **Town:** {st['config']['town']} — {n} agents; game time {r['start']} → {r['end']} "
         f"({r['days']:g} game days); party window {r['party_window'][0]} → {r['party_window'][1]}",
         f"- **Seeds:** party — {r['seeds'].get('party', '?')}; candidacy — {r['seeds'].get('candidacy', '?')}",
-        f"- **Wall time:** {r['wall_s']:.0f} s; simulation calls per agent-day ≈ {r['calls_per_agent_day']}; "
-        f"judge calls {judge_total.get('calls', 0)}",
+        f"- **Wall time:** {r['wall_s']:.0f} s in all"
+        + (f", {r['wall_s_per_game_hour']} s per game hour of simulation" if r.get("wall_s_per_game_hour") else "")
+        + f"; simulation calls per agent-day ≈ {r['calls_per_agent_day']}"
+        + (f", tokens ≈ {r['tokens_per_agent_day']:,}" if r.get("tokens_per_agent_day") else "")
+        + f"; judge calls {judge_total.get('calls', 0)}",
         f"- **Answers:** {r['answers']} ({st_before['interview_failures'] + st_after['interview_failures']} "
         "interview calls failed); judge/lexical awareness agreement "
         f"{_pct(st_after.get('judge_lexical_agreement_pct'))}",

@@ -22,7 +22,7 @@ from npc_brain.eval.report import read_json
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "eval"
 RECORDING = FIXTURES / "valentine_tiny.jsonl"
 GOLDEN = FIXTURES / "valentine_tiny.results.json"
-VOLATILE = ("folder", "wall_s", "models")
+VOLATILE = ("folder", "wall_s", "wall_s_per_game_hour", "models")
 RUN = ["valentine", "--town", "tiny", "--npcs", "3", "--days", "0.25", "--workers", "0", "--quiet"]
 
 
