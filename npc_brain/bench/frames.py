@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--town", default="demo", choices=("demo", "tiny"), help="brain-only loop's town")
     parser.add_argument("--loop", default="auto", choices=("auto", "demo", "brain"),
                         help="auto: the demo game's loop if demo_game is importable, else the brain-only loop")
-    add_model_arguments(parser)
+    add_model_arguments(parser, headless=False)
 
 
 def frame_stats(frames_ms: list[float] | np.ndarray, budget_ms: float = FRAME_MS) -> dict[str, float]:
@@ -180,7 +180,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         from npc_brain.eval.town import load_town_or_exit
         from npc_brain.llm.embedders import LexicalEmbedder
 
-        backend = open_backend(args, n_parallel=max(1, args.workers))
+        backend = open_backend(args, n_parallel=max(1, args.workers), headless=False)
         try:
             speed = args.minutes_per_second * args.speed
             for label, model_, embedder in (("brains on", backend.model, backend.embedder),
