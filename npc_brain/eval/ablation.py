@@ -73,6 +73,17 @@ def rating_rows(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: -r["rating"])
 
 
+def ordering(rows: list[dict[str, Any]], *, tie: float = 0.05) -> str:
+    """'a > b = c' from rating rows sorted best first; ratings within `tie` points read as equal
+    (an all-ties judge must not look like a ranking)."""
+    if not rows:
+        return ""
+    out = [f"{rows[0]['condition']} ({rows[0]['rating']:g})"]
+    for prev, row in zip(rows, rows[1:]):
+        out.append(("= " if abs(prev["rating"] - row["rating"]) <= tie else "> ") + f"{row['condition']} ({row['rating']:g})")
+    return " ".join(out)
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Interview under each condition, judge pairwise, fit ratings, write the report."""
     from npc_brain.adapters import pygame_plots as plots
@@ -136,7 +147,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "judge_calls": judge_calls,
         "position_consistent_pct": round(100 * consistent / len(comparisons), 1) if comparisons else 0.0,
         "ratings": rows,
-        "ordering": " > ".join(r["condition"] for r in rows),
+        "ordering": ordering(rows),
         "paper_ordering": "full (29.89) > no reflection (26.88) > no reflection, no plan (25.64) > no memory (21.21)",
         "folder": str(folder),
     }

@@ -60,3 +60,13 @@ def test_ablation_rates_every_condition(tmp_path: Path) -> None:
     ratings = {r["condition"]: r["rating"] for r in result["ratings"]}
     assert ratings["full"] > ratings["no memory"]
     assert (tmp_path / "report.md").exists()
+
+
+def test_ordering_shows_ties_as_ties():
+    from npc_brain.eval.ablation import ordering
+
+    rows = [{"condition": "full", "rating": 27.1}, {"condition": "no reflection", "rating": 25.0},
+            {"condition": "no plan", "rating": 25.0}, {"condition": "no memory", "rating": 22.9}]
+    assert ordering(rows) == "full (27.1) > no reflection (25) = no plan (25) > no memory (22.9)"
+    flat = [{"condition": c, "rating": 25.0} for c in ("full", "no memory")]
+    assert ordering(flat) == "full (25) = no memory (25)"
