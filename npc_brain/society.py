@@ -18,7 +18,6 @@ what is due, applies finished results on the calling thread, and returns `Event`
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from datetime import datetime, timedelta
@@ -26,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from npc_brain.agent import Action, Agent, AgentStatus, Thought
+from npc_brain.agent import Action, Agent, Thought
 from npc_brain.clock import GameClock
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.conversation import Conversation, Line
@@ -42,18 +41,17 @@ from npc_brain.cognition.events import (
     UtteranceEvent,
 )
 from npc_brain.cognition.inspection import AgentInspection, inspect_agent
-from npc_brain.cognition.prompts import clean
 from npc_brain.cognition.settings import BrainSettings
+from npc_brain.conversations import Conversations, room_of
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import ImportanceCache
-from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
-from npc_brain.scheduler import Budget, Charged, Priority, Scheduler, Usage
+from npc_brain.scheduler import Budget, Charged, Scheduler, Usage
 from npc_brain.world.perception import action_sentence
 from npc_brain.world.place import Place, PlaceKind
 
@@ -88,18 +86,6 @@ class _Metered:
             self.tokens += out.usage.total_tokens
             return out.value
         return self.inner.parse(messages, schema, **kw)
-
-
-def _room_of(place: Place | None) -> Place | None:
-    """The room (else building) a node is in: two agents there can see each other."""
-    node, building = place, None
-    while node is not None:
-        if node.kind is PlaceKind.ROOM:
-            return node
-        if node.kind is PlaceKind.BUILDING and building is None:
-            building = node
-        node = node.parent
-    return building
 
 
 class Society:
@@ -140,13 +126,14 @@ class Society:
                                    max_in_flight=max_in_flight)
         self.importance_cache = ImportanceCache()
         self._agents: dict[str, Agent] = {}
-        self._conversations: dict[int, Conversation] = {}
-        self._conv_ids = itertools.count(1)
-        self._pair_last: dict[tuple[str, str], datetime] = {}
+        self._events: list[Event] = []
+        # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
+        self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,
+                                    embedder=embedder, meter=lambda: _Metered(self.model),
+                                    submit=self._submit, events=self._events)
         self._last_action: dict[str, tuple[str, str | None]] = {}
         self._last_room: dict[str, str | None] = {}
         self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
-        self._events: list[Event] = []
         self._crash: BaseException | None = None
 
     # ------------------------------------------------------------------ agents
@@ -204,7 +191,7 @@ class Society:
         # Memorizing is background work, except before the first plan (it waits on the seeds).
         if agent.in_flight - {Thought.MEMORIZE} or (agent.plan.empty and agent.in_flight):
             return True
-        return any(c.waiting_for == name for c in self._conversations.values())
+        return self._convs.waiting_for(name)
 
     def update(self) -> list[Event]:
         """Submit due thinking, apply finished results, return what happened. Never waits.
@@ -219,7 +206,7 @@ class Society:
         self._poll(events)
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
             submitted = self._submit_due(now, events)
-            self._expire_conversations(now, events)
+            self._convs.expire(now, events)
             self._poll(events)
             if not submitted:
                 break
@@ -242,7 +229,7 @@ class Society:
             where = self.world.location(agent.name)
             if where is not None:
                 agent.address = where.address
-                room = _room_of(where)
+                room = room_of(where)
                 key = room.address if room else None
                 if key != self._last_room.get(agent.name):
                     self._last_room[agent.name] = key
@@ -289,15 +276,15 @@ class Society:
             for thought in agent.due_thoughts(now):
                 meter = _Metered(self.model)
                 job = agent.begin(thought, now, meter,
-                                  can_talk=lambda other, a=agent.name: self._can_talk(a, other, now))
+                                  can_talk=lambda other, a=agent.name: self._convs.can_talk(a, other, now))
                 if job is not None:
                     self._submit(agent.name, job.thought.value, job.run, job.apply, job.fail,
                                  job.priority, meter)
                     submitted += 1
             if agent.wants_to_talk:
                 other, agent.wants_to_talk = agent.wants_to_talk, None
-                if self._can_talk(agent.name, other, now):
-                    self._start(agent.name, other, now, events)
+                if self._convs.can_talk(agent.name, other, now):
+                    self._convs.start(agent.name, other, now, events)
                     submitted += 1
         return submitted
 
@@ -322,176 +309,22 @@ class Society:
         )
 
     # ------------------------------------------------------------------ conversations
-    def _can_talk(self, a: str, b: str, now: datetime) -> bool:
-        if b == a or b not in self._agents or a not in self._agents:
-            return False
-        for name in (a, b):
-            agent = self._agents[name]
-            if agent.status == AgentStatus.CONVERSING or agent.current_action(now).activity == "sleep":
-                return False
-        last = self._pair_last.get(tuple(sorted((a, b))))  # type: ignore[arg-type]
-        if last is not None and now - last < timedelta(minutes=self.settings.conversation_cooldown_minutes):
-            return False
-        if self.world is not None:
-            pa, pb = self.world.location(a), self.world.location(b)
-            if pa is not None and pb is not None and _room_of(pa) is not _room_of(pb):
-                return False
-        return True
-
-    def _start(self, a: str, b: str, now: datetime, events: list[Event]) -> Conversation:
-        conv = Conversation(next(self._conv_ids), a, b, now, turn_cap=self.settings.dialogue_turn_cap)
-        self._conversations[conv.id] = conv
-        self._agents[a].start_conversation(b)
-        self._agents[b].start_conversation(a)
-        self._pair_last[tuple(sorted((a, b)))] = now  # type: ignore[index]
-        events.append(ConversationStarted(a, now, b, conv.id))
-        self._turn(conv, a, now)
-        return conv
-
-    def _turn(self, conv: Conversation, speaker: str, now: datetime) -> None:
-        """Ask `speaker` (an agent) for its next line."""
-        agent = self._agents[speaker]
-        listener = conv.other(speaker)
-        view = agent.memory.snapshot()
-        step = agent.current_step(now)
-        doing = step.description if step else "going about the day"
-        lines = conv.pairs()
-        spoken = sum(1 for line in conv.lines if line.speaker == speaker)
-        # The cap counts the NPC's own lines with a player, all lines between two NPCs (so the
-        # one who was greeted has the last word).
-        last = spoken + 1 >= conv.turn_cap if conv.player else len(conv.lines) + 1 >= conv.turn_cap
-        s, embedder, persona = self.settings, self.embedder, agent.persona
-        conv._wait_for(speaker)
-        meter = _Metered(self.model)
-
-        def run() -> dialogue.Said:
-            return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=doing,
-                                           lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights)
-
-        def apply(said: dialogue.Said) -> list[Event]:
-            if conv.ended:
-                return []
-            t = self._now()
-            agent._touch(said.recalls, t)
-            conv._say(speaker, said.text, t)
-            out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
-            if listener in self._agents and listener != conv.player:
-                self._agents[listener].perceive(
-                    [Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
-                                 place=agent.address)], t)
-            # Between NPCs a goodbye counts once both have spoken; with the player, the player
-            # (or the cap) ends it: a small model says goodbye at random and the chat would close.
-            if last or (said.end and conv.player is None and len(conv.lines) >= 2):
-                self._end(conv, t, out)
-            elif conv.player is None:
-                self._turn(conv, listener, t)
-            else:
-                conv._wait_for(None)
-            return out
-
-        def fail(exc: BaseException) -> list[Event]:
-            t = self._now()
-            out: list[Event] = [ThoughtFailed(speaker, t, "dialogue", f"{type(exc).__name__}: {exc}")]
-            self._end(conv, t, out)
-            return out
-
-        priority = Priority.URGENT if conv.player else Priority.HIGH
-        self._submit(speaker, "dialogue", run, apply, fail, priority, meter)
-
-    def _end(self, conv: Conversation, now: datetime, events: list[Event]) -> None:
-        if conv.ended:
-            return
-        conv._end(now)
-        a, b = conv.participants
-        for name in conv.participants:
-            agent = self._agents.get(name)
-            if agent is not None and agent.conversation_with == conv.other(name):
-                agent.end_conversation()
-        self._pair_last[tuple(sorted((a, b)))] = now  # type: ignore[index]
-        npc = b if conv.player == a else a
-        events.append(ConversationEnded(npc, now, conv.other(npc), conv.id))
-        if not conv.lines:
-            return
-        pairs = conv.pairs()
-        transcript = conv.transcript()
-        names = [n for n in conv.participants if n in self._agents and n != conv.player]
-
-        meter = _Metered(self.model)
-
-        def run() -> Any:
-            return dialogue.summarize(meter, a, b, pairs, agent=npc)
-
-        def store(summary: str | None, imp: int | None) -> None:
-            for name in names:
-                other = conv.other(name)
-                agent = self._agents[name]
-                agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
-                               importance=imp, subject=other, place=agent.address)
-                if summary:
-                    agent.remember(MemoryKind.DIALOGUE, f"{name} talked with {other}: {summary}", now,
-                                   importance=imp, subject=other, place=agent.address)
-
-        def apply(out: Any) -> list[Event]:
-            conv.summary = out.summary
-            store(out.summary, int(out.imp))
-            return []
-
-        def fail(exc: BaseException) -> list[Event]:
-            store(None, None)  # keep the transcript; its importance gets rated later
-            return [ThoughtFailed(npc, self._now(), "summary", f"{type(exc).__name__}: {exc}")]
-
-        self._submit(npc, f"summary:{conv.id}", run, apply, fail, Priority.NORMAL, meter)
-
-    def _expire_conversations(self, now: datetime, events: list[Event]) -> None:
-        idle = timedelta(minutes=self.settings.conversation_idle_minutes)
-        for conv in list(self._conversations.values()):
-            if conv.ended:
-                if conv.ended_at and now - conv.ended_at > timedelta(hours=1):
-                    del self._conversations[conv.id]
-                continue
-            last = conv.lines[-1].time if conv.lines else conv.started
-            if not conv.pending and now - last > idle:
-                self._end(conv, now, events)
-
     def talk(self, npc: str, speaker: str, text: str) -> Conversation:
         """The player (`speaker`) says `text` to an NPC; the reply arrives through `update()`.
 
         Non-blocking: returns the `Conversation` at once with `pending` True while the NPC
         thinks. The text is data, never instructions: it is cleaned and quoted in prompts.
         """
-        agent = self.agent(npc)
-        if speaker in self._agents:
-            raise ValueError(f"{speaker!r} is an agent; NPC conversations start by themselves")
-        text = clean(text, 300)
-        if not text:
-            raise ValueError("say something")
-        now = self._now()
-        conv = next((c for c in self._conversations.values()
-                     if not c.ended and c.player == speaker and npc in c.participants), None)
-        if conv is None:
-            current = next((c for c in self._conversations.values()
-                            if not c.ended and npc in c.participants), None)
-            if current is not None:  # the player takes precedence over a chat between NPCs
-                self._end(current, now, self._events)
-            conv = Conversation(next(self._conv_ids), speaker, npc, now, player=speaker,
-                                turn_cap=self.settings.player_turn_cap)
-            self._conversations[conv.id] = conv
-            agent.start_conversation(speaker)
-            self._events.append(ConversationStarted(npc, now, speaker, conv.id))
-        conv._say(speaker, text, now)
-        if conv.npc_lines() >= conv.turn_cap:
-            self._end(conv, now, self._events)
-        else:
-            self._turn(conv, npc, now)
-        return conv
+        self.agent(npc)  # KeyError naming the known agents
+        return self._convs.talk(npc, speaker, text)
 
     def end_conversation(self, conversation: Conversation) -> None:
         """End a conversation now (the player walked away); both sides remember it."""
-        self._end(conversation, self._now(), self._events)
+        self._convs.end(conversation, self._now(), self._events)
 
     def conversations(self, *, active: bool = True) -> list[Conversation]:
         """Conversations (only open ones by default)."""
-        return [c for c in self._conversations.values() if not (active and c.ended)]
+        return self._convs.all(active=active)
 
     # ------------------------------------------------------------------ world feedback
     def whisper(self, name: str, text: str) -> None:
@@ -576,7 +409,7 @@ class Society:
         data = SaveFile(path).read()
         self.scheduler.drop_all()
         self.scheduler.reset_usage()
-        self._conversations.clear()
+        self._convs.clear()
         self._last_action.clear()
         self._last_room.clear()
         self._objects.clear()
@@ -601,7 +434,9 @@ class Society:
                                             settings=self.settings, importance_cache=cache)
             if self.world is not None and agents[name].address and agents[name].address in self.world:
                 self.world.move(name, agents[name].address)
-        self._agents = agents
+        # In place: `self._convs` holds this dict.
+        self._agents.clear()
+        self._agents.update(agents)
         return data.clock
 
     def shutdown(self) -> None:

@@ -1,0 +1,260 @@
+"""The live conversations of a society and their turn-taking.
+
+`Society` owns one `Conversations` and hands it everything it needs (agents, settings, world,
+clock, model, job submission, event list) as plain values and callables, so this module
+never imports `society`.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from npc_brain.agent import Agent, AgentStatus
+from npc_brain.cognition import dialogue
+from npc_brain.cognition.conversation import Conversation
+from npc_brain.cognition.events import (
+    ConversationEnded,
+    ConversationStarted,
+    Event,
+    ThoughtFailed,
+    UtteranceEvent,
+)
+from npc_brain.cognition.prompts import clean
+from npc_brain.cognition.settings import BrainSettings
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.record import MemoryKind
+from npc_brain.observation import Observation, ObservationKind
+from npc_brain.scheduler import Priority
+from npc_brain.world.place import Place, PlaceKind
+
+__all__ = ["Conversations", "Submit", "room_of"]
+
+# submit(agent, key, run, apply, fail, priority, meter): queue a job whose calls go through `meter`.
+Submit = Callable[
+    [str, str, Callable[[], Any], Callable[[Any], list[Event]], Callable[[BaseException], list[Event]],
+     int, Any],
+    None,
+]
+
+
+def room_of(place: Place | None) -> Place | None:
+    """The room (else building) a node is in: two agents there can see each other."""
+    node, building = place, None
+    while node is not None:
+        if node.kind is PlaceKind.ROOM:
+            return node
+        if node.kind is PlaceKind.BUILDING and building is None:
+            building = node
+        node = node.parent
+    return building
+
+
+class Conversations:
+    """Open and recent conversations: who may talk, whose turn it is, and how they end.
+
+    `agents` is the society's live agent mapping (it may change in place); `world` returns
+    the current world or None (a game may swap worlds); `meter` returns a fresh metered
+    model per job; `submit` queues a job; `events` collects events raised outside `update()`.
+    """
+
+    def __init__(
+        self,
+        agents: Mapping[str, Agent],
+        settings: BrainSettings,
+        *,
+        world: Callable[[], Any],
+        now: Callable[[], datetime],
+        embedder: Embedder,
+        meter: Callable[[], ChatModel],
+        submit: Submit,
+        events: list[Event],
+    ) -> None:
+        self._agents = agents
+        self.settings = settings
+        self._world = world
+        self._now = now
+        self._embedder = embedder
+        self._meter = meter
+        self._submit = submit
+        self._events = events
+        self._conversations: dict[int, Conversation] = {}
+        self._ids = itertools.count(1)
+        self._pair_last: dict[tuple[str, str], datetime] = {}
+
+    def can_talk(self, a: str, b: str, now: datetime) -> bool:
+        """Both are agents, awake, free, past the pair's cooldown and in the same room."""
+        if b == a or b not in self._agents or a not in self._agents:
+            return False
+        for name in (a, b):
+            agent = self._agents[name]
+            if agent.status == AgentStatus.CONVERSING or agent.current_action(now).activity == "sleep":
+                return False
+        last = self._pair_last.get(tuple(sorted((a, b))))  # type: ignore[arg-type]
+        if last is not None and now - last < timedelta(minutes=self.settings.conversation_cooldown_minutes):
+            return False
+        world = self._world()
+        if world is not None:
+            pa, pb = world.location(a), world.location(b)
+            if pa is not None and pb is not None and room_of(pa) is not room_of(pb):
+                return False
+        return True
+
+    def start(self, a: str, b: str, now: datetime, events: list[Event]) -> Conversation:
+        """Open a conversation between two agents; `a` speaks first."""
+        conv = Conversation(next(self._ids), a, b, now, turn_cap=self.settings.dialogue_turn_cap)
+        self._conversations[conv.id] = conv
+        self._agents[a].start_conversation(b)
+        self._agents[b].start_conversation(a)
+        self._pair_last[tuple(sorted((a, b)))] = now  # type: ignore[index]
+        events.append(ConversationStarted(a, now, b, conv.id))
+        self._turn(conv, a, now)
+        return conv
+
+    def _turn(self, conv: Conversation, speaker: str, now: datetime) -> None:
+        """Ask `speaker` (an agent) for its next line."""
+        agent = self._agents[speaker]
+        listener = conv.other(speaker)
+        view = agent.memory.snapshot()
+        step = agent.current_step(now)
+        doing = step.description if step else "going about the day"
+        lines = conv.pairs()
+        spoken = sum(1 for line in conv.lines if line.speaker == speaker)
+        # The cap counts the NPC's own lines with a player, all lines between two NPCs (so the
+        # one who was greeted has the last word).
+        last = spoken + 1 >= conv.turn_cap if conv.player else len(conv.lines) + 1 >= conv.turn_cap
+        s, embedder, persona = self.settings, self._embedder, agent.persona
+        conv._wait_for(speaker)
+        meter = self._meter()
+
+        def run() -> dialogue.Said:
+            return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=doing,
+                                           lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights)
+
+        def apply(said: dialogue.Said) -> list[Event]:
+            if conv.ended:
+                return []
+            t = self._now()
+            agent._touch(said.recalls, t)
+            conv._say(speaker, said.text, t)
+            out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
+            if listener in self._agents and listener != conv.player:
+                self._agents[listener].perceive(
+                    [Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
+                                 place=agent.address)], t)
+            # Between NPCs a goodbye counts once both have spoken; with the player, the player
+            # (or the cap) ends it: a small model says goodbye at random and the chat would close.
+            if last or (said.end and conv.player is None and len(conv.lines) >= 2):
+                self.end(conv, t, out)
+            elif conv.player is None:
+                self._turn(conv, listener, t)
+            else:
+                conv._wait_for(None)
+            return out
+
+        def fail(exc: BaseException) -> list[Event]:
+            t = self._now()
+            out: list[Event] = [ThoughtFailed(speaker, t, "dialogue", f"{type(exc).__name__}: {exc}")]
+            self.end(conv, t, out)
+            return out
+
+        priority = Priority.URGENT if conv.player else Priority.HIGH
+        self._submit(speaker, "dialogue", run, apply, fail, priority, meter)
+
+    def end(self, conv: Conversation, now: datetime, events: list[Event]) -> None:
+        """Close `conv` (idempotent); each NPC in it remembers the transcript and a summary."""
+        if conv.ended:
+            return
+        conv._end(now)
+        a, b = conv.participants
+        for name in conv.participants:
+            agent = self._agents.get(name)
+            if agent is not None and agent.conversation_with == conv.other(name):
+                agent.end_conversation()
+        self._pair_last[tuple(sorted((a, b)))] = now  # type: ignore[index]
+        npc = b if conv.player == a else a
+        events.append(ConversationEnded(npc, now, conv.other(npc), conv.id))
+        if not conv.lines:
+            return
+        pairs = conv.pairs()
+        transcript = conv.transcript()
+        names = [n for n in conv.participants if n in self._agents and n != conv.player]
+
+        meter = self._meter()
+
+        def run() -> Any:
+            return dialogue.summarize(meter, a, b, pairs, agent=npc)
+
+        def store(summary: str | None, imp: int | None) -> None:
+            for name in names:
+                other = conv.other(name)
+                agent = self._agents[name]
+                agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
+                               importance=imp, subject=other, place=agent.address)
+                if summary:
+                    agent.remember(MemoryKind.DIALOGUE, f"{name} talked with {other}: {summary}", now,
+                                   importance=imp, subject=other, place=agent.address)
+
+        def apply(out: Any) -> list[Event]:
+            conv.summary = out.summary
+            store(out.summary, int(out.imp))
+            return []
+
+        def fail(exc: BaseException) -> list[Event]:
+            store(None, None)  # keep the transcript; its importance gets rated later
+            return [ThoughtFailed(npc, self._now(), "summary", f"{type(exc).__name__}: {exc}")]
+
+        self._submit(npc, f"summary:{conv.id}", run, apply, fail, Priority.NORMAL, meter)
+
+    def expire(self, now: datetime, events: list[Event]) -> None:
+        """End conversations idle too long; forget ones ended over an hour ago."""
+        idle = timedelta(minutes=self.settings.conversation_idle_minutes)
+        for conv in list(self._conversations.values()):
+            if conv.ended:
+                if conv.ended_at and now - conv.ended_at > timedelta(hours=1):
+                    del self._conversations[conv.id]
+                continue
+            last = conv.lines[-1].time if conv.lines else conv.started
+            if not conv.pending and now - last > idle:
+                self.end(conv, now, events)
+
+    def talk(self, npc: str, speaker: str, text: str) -> Conversation:
+        """The player (`speaker`) says `text` to `npc` (an existing agent); see `Society.talk`."""
+        agent = self._agents[npc]
+        if speaker in self._agents:
+            raise ValueError(f"{speaker!r} is an agent; NPC conversations start by themselves")
+        text = clean(text, 300)
+        if not text:
+            raise ValueError("say something")
+        now = self._now()
+        conv = next((c for c in self._conversations.values()
+                     if not c.ended and c.player == speaker and npc in c.participants), None)
+        if conv is None:
+            current = next((c for c in self._conversations.values()
+                            if not c.ended and npc in c.participants), None)
+            if current is not None:  # the player takes precedence over a chat between NPCs
+                self.end(current, now, self._events)
+            conv = Conversation(next(self._ids), speaker, npc, now, player=speaker,
+                                turn_cap=self.settings.player_turn_cap)
+            self._conversations[conv.id] = conv
+            agent.start_conversation(speaker)
+            self._events.append(ConversationStarted(npc, now, speaker, conv.id))
+        conv._say(speaker, text, now)
+        if conv.npc_lines() >= conv.turn_cap:
+            self.end(conv, now, self._events)
+        else:
+            self._turn(conv, npc, now)
+        return conv
+
+    def waiting_for(self, name: str) -> bool:
+        """True while some conversation (open or not yet forgotten) waits on `name`'s line."""
+        return any(c.waiting_for == name for c in self._conversations.values())
+
+    def all(self, *, active: bool = True) -> list[Conversation]:
+        """Conversations (only open ones by default)."""
+        return [c for c in self._conversations.values() if not (active and c.ended)]
+
+    def clear(self) -> None:
+        """Forget every conversation (a save was loaded); pair cooldowns are kept."""
+        self._conversations.clear()
