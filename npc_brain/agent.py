@@ -4,26 +4,21 @@ The agent lives on the game thread. `perceive` and `current_action` are cheap an
 wait; `due_thoughts` says which thinking is needed now, and `begin` packages one thought
 as a job: a pure `run()` for a worker thread (reads snapshots, calls the model) and an
 `apply(result)` for the game thread (writes memories, changes the plan). Nothing a job
-computes touches the agent until `apply` runs.
+computes touches the agent until `apply` runs. The per-kind job factories live in
+`npc_brain.thoughts`; the bookkeeping they read and write stays here.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from npc_brain.cognition import importance, planning, reaction, reflection
-from npc_brain.cognition.events import (
-    Event,
-    PlanChanged,
-    ReflectionWritten,
-    RefusalHandled,
-    ThoughtFailed,
-)
+from npc_brain.cognition import planning
+from npc_brain.cognition.events import Event, ThoughtFailed
 from npc_brain.cognition.action import EMOJI, Action, Refusal
 from npc_brain.cognition.agent_state import agent_state, restore_agent
-from npc_brain.cognition.importance import MemoryDraft, Memorized
+from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.known import known_snapshot
 from npc_brain.cognition.lifecycle import (
     PLAN_THOUGHTS,
@@ -33,7 +28,7 @@ from npc_brain.cognition.lifecycle import (
     Thought,
     ThoughtJob,
 )
-from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names
+from npc_brain.cognition.location import KnownPlaces, Whereabouts
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.settings import BrainSettings
@@ -43,6 +38,7 @@ from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
+from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, react_job, reflect_job
 from npc_brain.world.hours import closed_to
 
 __all__ = ["EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Refusal", "Thought", "ThoughtJob"]
@@ -364,16 +360,16 @@ class Agent:
         can_talk: Callable[[str], bool] = lambda name: False,
     ) -> ThoughtJob | None:
         """Package a due thought as a job (None when it turned out to be unnecessary)."""
-        maker = {
-            Thought.MEMORIZE: self._job_memorize,
-            Thought.PLAN_DAY: self._job_plan_day,
-            Thought.DECOMPOSE: self._job_decompose,
-            Thought.REACT: lambda now, model: self._job_react(now, model, can_talk),
-            Thought.REFLECT: self._job_reflect,
+        maker: Callable[[Agent, datetime, ChatModel], ThoughtJob | None] | None = {
+            Thought.MEMORIZE: memorize_job,
+            Thought.PLAN_DAY: plan_day_job,
+            Thought.DECOMPOSE: decompose_job,
+            Thought.REACT: lambda agent, now, model: react_job(agent, now, model, can_talk),
+            Thought.REFLECT: reflect_job,
         }.get(thought)
         if maker is None:
             raise ValueError(f"{thought} is driven by the Society, not begun by the agent")
-        job = maker(now, model)
+        job = maker(self, now, model)
         if job is not None:
             self._in_flight.add(thought)
         return job
@@ -398,197 +394,8 @@ class Agent:
 
         return ThoughtJob(thought, run, applied, lambda exc: self._failed(thought, now, exc), priority)
 
-    # -- MEMORIZE
-    def _job_memorize(self, now: datetime, model: ChatModel) -> ThoughtJob | None:
-        s = self.settings
-        full = (not self._seeded or len(self._buffer) >= s.memorize_batch
-                or now - min((d.created for d in self._buffer), default=now)
-                >= timedelta(minutes=s.memorize_interval_minutes))
-        if full:
-            drafts = tuple(self._buffer)
-            self._buffer.clear()
-        else:  # only the urgent ones; routine perceptions keep waiting for a full batch
-            drafts = tuple(d for d in self._buffer if d.kind in URGENT_KINDS)
-            self._buffer = [d for d in self._buffer if d.kind not in URGENT_KINDS]
-        if not drafts:
-            return None
-        cache, embedder, name, batch = self.importance_cache, self.embedder, self.name, self.settings.memorize_batch
-
-        def run() -> Memorized:
-            return importance.memorize(model, embedder, drafts, agent=name, cache=cache, max_batch=batch)
-
-        def apply(result: Memorized) -> list[Event]:
-            self._seeded = True
-            for text, value in result.new_ratings:
-                cache.put(text, value)
-            for m in result.memories:
-                d = m.draft
-                self.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,
-                                evidence=d.evidence, subject=d.subject, place=d.place)
-            return []
-
-        def fail(exc: BaseException) -> list[Event]:
-            self._seeded = True  # plan without the seeds rather than not at all
-            self._buffer[:0] = list(drafts)  # nothing lost: try again after the backoff
-            return self._failed(Thought.MEMORIZE, now, exc)
-
-        job = self._job(Thought.MEMORIZE, now, run, apply, priority=0)
-        return replace(job, fail=fail)
-
-    # -- PLAN_DAY
-    def _job_plan_day(self, now: datetime, model: ChatModel) -> ThoughtJob:
-        view = self.memory.snapshot()
-        persona, embedder, s = self.persona, self.embedder, self.settings
-        thoughts = self.thoughts()
-        yesterday = self._yesterday()
-        # Building names for the plan's options ("working at Hobbs Cafe").
-        names = building_names(self.known_places())
-        if self._status != AgentStatus.CONVERSING:
-            self._become(AgentStatus.PLANNING)
-
-        def run() -> planning.DayPlanned:
-            return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
-                                     thoughts=thoughts, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
-                                     names=names, k=s.retrieval_k, weights=s.weights)
-
-        def apply(result: planning.DayPlanned) -> list[Event]:
-            t = max(now, result.chunks[0].start)
-            self.plan.set_day(result.chunks)
-            self._marks.yesterday = ""
-            self._buffer.append(result.memory)
-            self._touch(result.recalls, t)
-            if self._status == AgentStatus.PLANNING:
-                self._become(AgentStatus.ACTING)
-            return [PlanChanged(self.name, now, "day", result.memory.description)]
-
-        return self._job(Thought.PLAN_DAY, now, run, apply, priority=10)
-
-    def _yesterday(self) -> str:
-        if self._marks.yesterday:
-            return self._marks.yesterday
-        last = self.memory.latest(1, kinds=MemoryKind.PLAN)
-        refl = self.memory.latest(2, kinds=MemoryKind.REFLECTION)
-        return " ".join([*(r.description for r in last), *(r.description for r in refl)])
-
-    # -- DECOMPOSE
-    def _job_decompose(self, now: datetime, model: ChatModel) -> ThoughtJob | None:
-        t = self._decomposition_target(now)
-        if t is None:
-            return None
-        chunk = self.plan.at(t, PlanLevel.DAY)
-        hour = self.plan.at(t, PlanLevel.HOUR)
-        assert chunk is not None
-        where = self.whereabouts(now, (hour or chunk).activity, at=t)
-        persona = self.persona
-        context = [r.description for r in self.memory.latest(3, kinds=(MemoryKind.THOUGHT, MemoryKind.REFLECTION))]
-
-        def run() -> planning.Decomposed:
-            return planning.decompose(model, persona, where, t, chunk=chunk, hour=hour, context=context)
-
-        def apply(result: planning.Decomposed) -> list[Event]:
-            self._memo.update(result.learned)
-            events: list[Event] = []
-            for old, new in result.located:
-                self.plan.replace(old, new)
-            for parent, kids in result.children:
-                if self.plan.fill(parent, kids) and kids:
-                    level = "hour" if parent.level == PlanLevel.DAY else "action"
-                    events.append(PlanChanged(self.name, now, level,
-                                              "; ".join(f"{k.start:%H:%M} {k.description}" for k in kids)))
-            return events
-
-        return self._job(Thought.DECOMPOSE, now, run, apply, priority=10)
-
-    # -- REACT
-    def _job_react(self, now: datetime, model: ChatModel, can_talk: Callable[[str], bool]) -> ThoughtJob | None:
-        cand = self._react_candidate(now)
-        if cand is None:
-            return None
-        persona, embedder, s = self.persona, self.embedder, self.settings
-        doing = self.current_action(now).description
-        if isinstance(cand, Refusal):
-            refusal, blocked = self._refused.pop(0)
-            self._refused = [(r, b) for r, b in self._refused if r.address != refusal.address]
-            activity = refusal.activity
-            where = self.whereabouts(now, activity)
-            avoid = [where.known.describe(a) for a in where.exclude]
-
-            step = self.plan.current(now)
-            minutes = int((step.end - now).total_seconds() // 60) if step is not None else 30
-
-            def run_refusal() -> reaction.Reaction:
-                return reaction.replan_after_refusal(model, persona, where, now, doing=blocked,
-                                                     activity=activity, minutes=minutes,
-                                                     reason=refusal.reason, avoid=avoid)
-
-            def apply_refusal(result: reaction.Reaction) -> list[Event]:
-                self._memo.update(result.learned)
-                events = self._apply_step(result.step, now, "refusal")
-                return [RefusalHandled(self.name, now, refusal.address, refusal.reason,
-                                       result.step.description if result.step else ""), *events]
-
-            return self._job(Thought.REACT, now, run_refusal, apply_refusal, priority=20)
-        pending = self._novel.pop(0)
-        obs = pending.observation
-        subject = obs.subject
-        talk_to = subject if subject and ":" not in subject and can_talk(subject) else None
-        view = self.memory.snapshot()
-        where = self.whereabouts(now)
-        self._marks.last_react = now
-        if subject:
-            self._marks.react_subjects[subject] = now
-
-        def run() -> reaction.Reaction:
-            return reaction.react(model, embedder, view, persona, where, now, doing=doing,
-                                  observation=obs.description, observed=subject if subject and ":" not in subject else None,
-                                  talk_to=talk_to, k=s.retrieval_k, weights=s.weights)
-
-        def apply(result: reaction.Reaction) -> list[Event]:
-            self._memo.update(result.learned)
-            self._touch(result.recalls, now)
-            if result.decision == "react" and result.step is not None:
-                return self._apply_step(result.step, now, "react")
-            if result.decision == "talk" and result.talk_to:
-                self.wants_to_talk = result.talk_to
-            return []
-
-        return self._job(Thought.REACT, now, run, apply, priority=20)
-
-    def _apply_step(self, step: PlanStep | None, now: datetime, level: str) -> list[Event]:
-        if step is None:
-            return []
-        if self.plan.empty:
-            return []
-        self.plan.interrupt(step)
-        self._buffer.append(MemoryDraft(MemoryKind.PLAN, f"{self.name} decided to {step.description}"
-                                        f" ({step.start:%H:%M}-{step.end:%H:%M})", now, place=step.address))
-        return [PlanChanged(self.name, now, level, step.description)]
-
-    # -- REFLECT
-    def _job_reflect(self, now: datetime, model: ChatModel) -> ThoughtJob:
-        view = self.memory.snapshot()
-        embedder, s, name = self.embedder, self.settings, self.name
-        self._marks.reflected_upto = len(view) - 1  # count afresh from here even if this fails
-
-        def run() -> reflection.Reflected:
-            return reflection.reflect(model, embedder, view, now, agent=name, recent=s.reflection_recent,
-                                      per_question=s.reflection_per_question, weights=s.weights,
-                                      char_budget=s.reflection_char_budget)
-
-        def apply(result: reflection.Reflected) -> list[Event]:
-            self._touch(result.recalls, now)
-            written = []
-            for ins in result.insights:
-                rec = self.memory.add(MemoryKind.REFLECTION, ins.description, now, ins.importance,
-                                      ins.embedding, evidence=ins.evidence)
-                written.append((rec.description, rec.evidence))
-            if not written and not result.dropped:
-                return []
-            return [ReflectionWritten(self.name, now, tuple(written), len(result.dropped))]
-
-        return self._job(Thought.REFLECT, now, run, apply, priority=0)
-
     def _touch(self, recalls: Sequence[Recall], now: datetime) -> None:
+        """Mark recalled memories as accessed (thoughts and conversations call this on apply)."""
         if recalls:
             self.last_recalls = tuple(recalls)
             ids = touched(recalls)

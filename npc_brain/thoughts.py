@@ -1,0 +1,236 @@
+"""Thoughts: each function packages one kind of thought for one agent as a `ThoughtJob`.
+
+The kinds follow Park et al.: memorize, plan the day, decompose, react, reflect. A factory
+runs on the game thread and takes snapshots of what its `run()` needs, so the worker thread
+never reads the live agent; `apply(result)` writes back on the game thread. The bookkeeping
+(buffer, marks, in-flight set, status) stays on the `Agent`, which dispatches here from
+`Agent.begin`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from npc_brain.cognition import importance, planning, reaction, reflection
+from npc_brain.cognition.action import Refusal
+from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
+from npc_brain.cognition.importance import MemoryDraft, Memorized
+from npc_brain.cognition.lifecycle import URGENT_KINDS, AgentStatus, Thought, ThoughtJob
+from npc_brain.cognition.location import building_names
+from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.llm.protocols import ChatModel
+from npc_brain.memory.record import MemoryKind
+
+if TYPE_CHECKING:  # agent.py imports this module
+    from npc_brain.agent import Agent
+
+__all__ = ["decompose_job", "memorize_job", "plan_day_job", "react_job", "reflect_job"]
+
+
+def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:
+    """Rate and embed buffered perceptions into the memory stream (None: nothing to store)."""
+    s = agent.settings
+    full = (not agent._seeded or len(agent._buffer) >= s.memorize_batch
+            or now - min((d.created for d in agent._buffer), default=now)
+            >= timedelta(minutes=s.memorize_interval_minutes))
+    if full:
+        drafts = tuple(agent._buffer)
+        agent._buffer.clear()
+    else:  # only the urgent ones; routine perceptions keep waiting for a full batch
+        drafts = tuple(d for d in agent._buffer if d.kind in URGENT_KINDS)
+        agent._buffer = [d for d in agent._buffer if d.kind not in URGENT_KINDS]
+    if not drafts:
+        return None
+    cache, embedder, name, batch = (agent.importance_cache, agent.embedder, agent.name,
+                                    agent.settings.memorize_batch)
+
+    def run() -> Memorized:
+        return importance.memorize(model, embedder, drafts, agent=name, cache=cache,
+                                   max_batch=batch)
+
+    def apply(result: Memorized) -> list[Event]:
+        agent._seeded = True
+        for text, value in result.new_ratings:
+            cache.put(text, value)
+        for m in result.memories:
+            d = m.draft
+            agent.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,
+                             evidence=d.evidence, subject=d.subject, place=d.place)
+        return []
+
+    def fail(exc: BaseException) -> list[Event]:
+        agent._seeded = True  # plan without the seeds rather than not at all
+        agent._buffer[:0] = list(drafts)  # nothing lost: try again after the backoff
+        return agent._failed(Thought.MEMORIZE, now, exc)
+
+    job = agent._job(Thought.MEMORIZE, now, run, apply, priority=0)
+    return replace(job, fail=fail)
+
+
+def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
+    """Plan the day in broad chunks; the agent is PLANNING until it applies."""
+    view = agent.memory.snapshot()
+    persona, embedder, s = agent.persona, agent.embedder, agent.settings
+    thoughts = agent.thoughts()
+    yesterday = _yesterday(agent)
+    # Building names for the plan's options ("working at Hobbs Cafe").
+    names = building_names(agent.known_places())
+    if agent._status != AgentStatus.CONVERSING:
+        agent._become(AgentStatus.PLANNING)
+
+    def run() -> planning.DayPlanned:
+        return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
+                                 thoughts=thoughts, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
+                                 names=names, k=s.retrieval_k, weights=s.weights)
+
+    def apply(result: planning.DayPlanned) -> list[Event]:
+        t = max(now, result.chunks[0].start)
+        agent.plan.set_day(result.chunks)
+        agent._marks.yesterday = ""
+        agent._buffer.append(result.memory)
+        agent._touch(result.recalls, t)
+        if agent._status == AgentStatus.PLANNING:
+            agent._become(AgentStatus.ACTING)
+        return [PlanChanged(agent.name, now, "day", result.memory.description)]
+
+    return agent._job(Thought.PLAN_DAY, now, run, apply, priority=10)
+
+
+def _yesterday(agent: Agent) -> str:
+    """Yesterday's summary: the saved one, else the last plan and latest reflections."""
+    if agent._marks.yesterday:
+        return agent._marks.yesterday
+    last = agent.memory.latest(1, kinds=MemoryKind.PLAN)
+    refl = agent.memory.latest(2, kinds=MemoryKind.REFLECTION)
+    return " ".join([*(r.description for r in last), *(r.description for r in refl)])
+
+
+def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:
+    """Break the day chunk (or hour) now or just ahead into finer, located steps."""
+    t = agent._decomposition_target(now)
+    if t is None:
+        return None
+    chunk = agent.plan.at(t, PlanLevel.DAY)
+    hour = agent.plan.at(t, PlanLevel.HOUR)
+    assert chunk is not None
+    where = agent.whereabouts(now, (hour or chunk).activity, at=t)
+    persona = agent.persona
+    context = [r.description
+               for r in agent.memory.latest(3, kinds=(MemoryKind.THOUGHT, MemoryKind.REFLECTION))]
+
+    def run() -> planning.Decomposed:
+        return planning.decompose(model, persona, where, t, chunk=chunk, hour=hour, context=context)
+
+    def apply(result: planning.Decomposed) -> list[Event]:
+        agent._memo.update(result.learned)
+        events: list[Event] = []
+        for old, new in result.located:
+            agent.plan.replace(old, new)
+        for parent, kids in result.children:
+            if agent.plan.fill(parent, kids) and kids:
+                level = "hour" if parent.level == PlanLevel.DAY else "action"
+                events.append(PlanChanged(agent.name, now, level,
+                                          "; ".join(f"{k.start:%H:%M} {k.description}"
+                                                    for k in kids)))
+        return events
+
+    return agent._job(Thought.DECOMPOSE, now, run, apply, priority=10)
+
+
+def react_job(agent: Agent, now: datetime, model: ChatModel,
+              can_talk: Callable[[str], bool]) -> ThoughtJob | None:
+    """Replan after a refusal, else decide whether to react to (or talk about) a perception."""
+    cand = agent._react_candidate(now)
+    if cand is None:
+        return None
+    persona, embedder, s = agent.persona, agent.embedder, agent.settings
+    doing = agent.current_action(now).description
+    if isinstance(cand, Refusal):
+        refusal, blocked = agent._refused.pop(0)
+        agent._refused = [(r, b) for r, b in agent._refused if r.address != refusal.address]
+        activity = refusal.activity
+        where = agent.whereabouts(now, activity)
+        avoid = [where.known.describe(a) for a in where.exclude]
+
+        step = agent.plan.current(now)
+        minutes = int((step.end - now).total_seconds() // 60) if step is not None else 30
+
+        def run_refusal() -> reaction.Reaction:
+            return reaction.replan_after_refusal(model, persona, where, now, doing=blocked,
+                                                 activity=activity, minutes=minutes,
+                                                 reason=refusal.reason, avoid=avoid)
+
+        def apply_refusal(result: reaction.Reaction) -> list[Event]:
+            agent._memo.update(result.learned)
+            events = _apply_step(agent, result.step, now, "refusal")
+            return [RefusalHandled(agent.name, now, refusal.address, refusal.reason,
+                                   result.step.description if result.step else ""), *events]
+
+        return agent._job(Thought.REACT, now, run_refusal, apply_refusal, priority=20)
+    pending = agent._novel.pop(0)
+    obs = pending.observation
+    subject = obs.subject
+    talk_to = subject if subject and ":" not in subject and can_talk(subject) else None
+    view = agent.memory.snapshot()
+    where = agent.whereabouts(now)
+    agent._marks.last_react = now
+    if subject:
+        agent._marks.react_subjects[subject] = now
+
+    def run() -> reaction.Reaction:
+        return reaction.react(model, embedder, view, persona, where, now, doing=doing,
+                              observation=obs.description,
+                              observed=subject if subject and ":" not in subject else None,
+                              talk_to=talk_to, k=s.retrieval_k, weights=s.weights)
+
+    def apply(result: reaction.Reaction) -> list[Event]:
+        agent._memo.update(result.learned)
+        agent._touch(result.recalls, now)
+        if result.decision == "react" and result.step is not None:
+            return _apply_step(agent, result.step, now, "react")
+        if result.decision == "talk" and result.talk_to:
+            agent.wants_to_talk = result.talk_to
+        return []
+
+    return agent._job(Thought.REACT, now, run, apply, priority=20)
+
+
+def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) -> list[Event]:
+    """Interrupt the plan with a reaction's step and remember the decision."""
+    if step is None:
+        return []
+    if agent.plan.empty:
+        return []
+    agent.plan.interrupt(step)
+    agent._buffer.append(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to {step.description}"
+                                     f" ({step.start:%H:%M}-{step.end:%H:%M})", now,
+                                     place=step.address))
+    return [PlanChanged(agent.name, now, level, step.description)]
+
+
+def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
+    """Draw insights from recent memories and store them as REFLECTION memories."""
+    view = agent.memory.snapshot()
+    embedder, s, name = agent.embedder, agent.settings, agent.name
+    agent._marks.reflected_upto = len(view) - 1  # count afresh from here even if this fails
+
+    def run() -> reflection.Reflected:
+        return reflection.reflect(model, embedder, view, now, agent=name,
+                                  recent=s.reflection_recent,
+                                  per_question=s.reflection_per_question, weights=s.weights,
+                                  char_budget=s.reflection_char_budget)
+
+    def apply(result: reflection.Reflected) -> list[Event]:
+        agent._touch(result.recalls, now)
+        written = []
+        for ins in result.insights:
+            rec = agent.memory.add(MemoryKind.REFLECTION, ins.description, now, ins.importance,
+                                   ins.embedding, evidence=ins.evidence)
+            written.append((rec.description, rec.evidence))
+        if not written and not result.dropped:
+            return []
+        return [ReflectionWritten(agent.name, now, tuple(written), len(result.dropped))]
+
+    return agent._job(Thought.REFLECT, now, run, apply, priority=0)
