@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
@@ -75,10 +74,9 @@ def test_empty_reply(stub) -> None:
 def test_timeout_is_unavailable_and_names_url_and_limit(stub) -> None:
     stub.sleep(3.0)
     model = model_for(stub.base_url, timeout_s=0.5)
-    t0 = time.perf_counter()
+    # The stub answers after 3 s: without a working timeout the call would succeed, not raise.
     with pytest.raises(LLMUnavailable) as err:
         model.complete(MSGS)
-    assert time.perf_counter() - t0 < 2.5
     assert stub.base_url in str(err.value) and "0.5 s" in str(err.value)
 
 

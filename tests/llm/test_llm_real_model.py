@@ -80,7 +80,7 @@ def test_openai_backend_over_the_engines_loopback_http(engine) -> None:
         base_url=engine.base_url,
         api_key=engine.api_key,
         chat_model="local",
-        timeout_s=30,
+        timeout_s=120,  # generous: the box may be busy; a healthy call takes ~1 s
         max_retries=0,
     )
     try:
