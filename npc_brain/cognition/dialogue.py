@@ -14,7 +14,15 @@ from datetime import datetime
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.recall import Recall, merged, recall
-from npc_brain.cognition.schemas import ConversationSummary, InterviewAnswer, Utterance
+from npc_brain.cognition.schemas import (
+    INTERVIEW_CHARS,
+    SPEECH_CHARS,
+    SUMMARY_CHARS,
+    ConversationSummary,
+    InterviewAnswer,
+    Utterance,
+    text_tokens,
+)
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
@@ -55,7 +63,7 @@ def next_utterance(
         prompts.utterance_messages(speaker, listener, now, doing=doing, memories=memories,
                                    lines=lines, turn_cap_reached=last_turn),
         Utterance,
-        max_tokens=48,  # ≈ 120 characters: the grammar's cap on a line
+        max_tokens=text_tokens(SPEECH_CHARS),  # the grammar ends the line; the budget must not
         temperature=0.5,
         purpose="dialogue",
         agent=speaker.name,
@@ -86,7 +94,7 @@ def summarize(
 ) -> ConversationSummary:
     """One-sentence summary of a finished conversation, with its importance."""
     return model.parse(prompts.summary_messages(a, b, lines), ConversationSummary,
-                       max_tokens=48, temperature=0.3, purpose="summary", agent=agent)
+                       max_tokens=text_tokens(SUMMARY_CHARS), temperature=0.3, purpose="summary", agent=agent)
 
 
 def interview(
@@ -109,6 +117,6 @@ def interview(
     recalls = tuple(recall(view, embedder, [question], now, k=k, weights=weights, kinds=kinds))
     out = model.parse(
         prompts.interview_messages(persona, now, question, [s.record.description for s in recalls[0].results]),
-        InterviewAnswer, max_tokens=72, temperature=0.5, purpose="interview", agent=persona.name,
+        InterviewAnswer, max_tokens=text_tokens(INTERVIEW_CHARS), temperature=0.5, purpose="interview", agent=persona.name,
     )
     return out.answer, recalls

@@ -270,6 +270,19 @@ def insights_schema(n_statements: int, people: tuple[str, ...] = ()) -> type[Bas
 
 # ---------------------------------------------------------------- dialogue
 SPEECH_CHARS = 120
+SUMMARY_CHARS = 120
+INTERVIEW_CHARS = 200
+
+
+def text_tokens(chars: int) -> int:
+    """A completion budget for a JSON object holding one text field of at most `chars`.
+
+    The grammar already ends the line at `chars`; the budget only has to be out of its way.
+    Measured on the 135M model, a 120-character cap with 48 tokens cut 4.7% of dialogue
+    lines mid-string (9 of 190 failed after the repair retry) and 72 for 200 characters 8%
+    of interview answers: odd text runs near 2 characters per token, so budget for that.
+    """
+    return chars // 2 + 24
 
 
 def _speech_pattern(n: int) -> str:
@@ -326,12 +339,12 @@ class ConversationSummary(_Frozen):
     """What a conversation was about, and how much it matters (1–10). The grammar starts the
     sentence ("They talked about …"): a 135M model otherwise copies a line of the talk."""
 
-    summary: Annotated[str, Field(min_length=1, max_length=120, json_schema_extra={"pattern": SUMMARY_PATTERN}),
-                       BeforeValidator(_cap(120))]
+    summary: Annotated[str, Field(min_length=1, max_length=SUMMARY_CHARS, json_schema_extra={"pattern": SUMMARY_PATTERN}),
+                       BeforeValidator(_cap(SUMMARY_CHARS))]
     imp: Importance
 
 
 class InterviewAnswer(_Frozen):
     """An answer to an interviewer's question (evaluation)."""
 
-    answer: Speech(200)
+    answer: Speech(INTERVIEW_CHARS)
