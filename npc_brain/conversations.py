@@ -27,9 +27,9 @@ from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
-from npc_brain.world.place import Place, PlaceKind
+from npc_brain.world.perception import vantage_of
 
-__all__ = ["Conversations", "Submit", "room_of"]
+__all__ = ["Conversations", "Submit"]
 
 # submit(agent, key, run, apply, fail, priority, meter): queue a job whose calls go through `meter`.
 Submit = Callable[
@@ -37,18 +37,6 @@ Submit = Callable[
      int, Any],
     None,
 ]
-
-
-def room_of(place: Place | None) -> Place | None:
-    """The room (else building) a node is in: two agents there can see each other."""
-    node, building = place, None
-    while node is not None:
-        if node.kind is PlaceKind.ROOM:
-            return node
-        if node.kind is PlaceKind.BUILDING and building is None:
-            building = node
-        node = node.parent
-    return building
 
 
 class Conversations:
@@ -97,7 +85,7 @@ class Conversations:
         world = self._world()
         if world is not None:
             pa, pb = world.location(a), world.location(b)
-            if pa is not None and pb is not None and room_of(pa) is not room_of(pb):
+            if pa is not None and pb is not None and vantage_of(pa) is not vantage_of(pb):
                 return False
         return True
 

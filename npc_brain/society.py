@@ -42,7 +42,7 @@ from npc_brain.cognition.events import (
 )
 from npc_brain.cognition.inspection import AgentInspection, inspect_agent
 from npc_brain.cognition.settings import BrainSettings
-from npc_brain.conversations import Conversations, room_of
+from npc_brain.conversations import Conversations
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -52,7 +52,7 @@ from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.scheduler import Budget, Charged, Scheduler, Usage
-from npc_brain.world.perception import action_sentence
+from npc_brain.world.perception import action_sentence, vantage_of
 from npc_brain.world.place import Place, PlaceKind
 
 __all__ = [
@@ -229,7 +229,7 @@ class Society:
             where = self.world.location(agent.name)
             if where is not None:
                 agent.address = where.address
-                room = room_of(where)
+                room = vantage_of(where)
                 key = room.address if room else None
                 if key != self._last_room.get(agent.name):
                     self._last_room[agent.name] = key

@@ -15,8 +15,9 @@ from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
 
-def _vantage(place: Place) -> Place | None:
-    """The enclosed space a node belongs to: its room, else its building, else None (outdoors)."""
+def vantage_of(place: Place | None) -> Place | None:
+    """The enclosed space a node belongs to: its room, else its building, else None (outdoors).
+    Two agents with the same vantage can see (and talk to) each other."""
     node: Place | None = place
     building: Place | None = None
     while node is not None:
@@ -55,7 +56,7 @@ class Perception:
         """The room (or building) a node is in; None outdoors. Cached."""
         key = id(place)
         if key not in self._vantage:
-            self._vantage[key] = _vantage(place)
+            self._vantage[key] = vantage_of(place)
         return self._vantage[key]
 
     def _index_objects(self) -> dict[int, list[Place]]:
