@@ -95,6 +95,15 @@ class _Canvas:
         return out
 
 
+def _canvas(title: str, series: Mapping[str, Sequence[float]], ylabel: str, ymax: float | None) -> _Canvas | None:
+    """A chart's empty canvas scaled to the series (or `ymax`); None when pygame is missing."""
+    pg = _pygame()
+    if pg is None:
+        return None
+    top = ymax if ymax is not None else _nice_max(max([v for s in series.values() for v in s] + [0]) * 1.05)
+    return _Canvas(pg, title, top, ylabel)
+
+
 def bar_chart(
     path: str | os.PathLike[str],
     title: str,
@@ -105,12 +114,10 @@ def bar_chart(
     ymax: float | None = None,
 ) -> Path | None:
     """Grouped bars: one group per label, one bar per series; None when pygame is missing."""
-    pg = _pygame()
-    if pg is None:
+    c = _canvas(title, series, ylabel, ymax)
+    if c is None:
         return None
-    names = list(series)
-    top = ymax if ymax is not None else _nice_max(max([v for s in series.values() for v in s] + [0]) * 1.05)
-    c = _Canvas(pg, title, top, ylabel)
+    pg, names = c.pg, list(series)
     slot = (c.x1 - c.x0) / max(1, len(groups))
     bar = slot * 0.8 / max(1, len(names))
     for gi, group in enumerate(groups):
@@ -136,12 +143,10 @@ def line_chart(
     ymax: float | None = None,
 ) -> Path | None:
     """Lines over evenly spaced x labels (some labels skipped when crowded)."""
-    pg = _pygame()
-    if pg is None:
+    c = _canvas(title, series, ylabel, ymax)
+    if c is None:
         return None
-    names = list(series)
-    top = ymax if ymax is not None else _nice_max(max([v for s in series.values() for v in s] + [0]) * 1.05)
-    c = _Canvas(pg, title, top, ylabel)
+    pg, names = c.pg, list(series)
     n = max(1, len(x_labels) - 1)
     step = max(1, math.ceil(len(x_labels) / 8))
     for i, lab in enumerate(x_labels):
