@@ -39,7 +39,7 @@ from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, react_job, reflect_job
-from npc_brain.world.hours import closed_to
+from npc_brain.world.rules import closed_to
 
 __all__ = ["EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Refusal", "Thought", "ThoughtJob"]
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from npc_brain.eval.backend import add_model_arguments, open_backend
-from npc_brain.eval.town import add_town_arguments
+from npc_brain.eval.town import add_town_arguments, think_lag
 
 REFERENCE = {
     "calls_per_agent_day": "845–1,300",
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         t0 = time.perf_counter()
         settle(sim)
         advance(sim, args.game_hours * 60, step_minutes=args.step_minutes, progress=progress,
-                lag_minutes=args.think_lag if args.workers else 0)
+                lag_minutes=think_lag(args))
         wall = time.perf_counter() - t0
         progress.done()
         usage = model.snapshot().to_dict()
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["town"] = town.source
     result["start"] = args.start
     result["workers"] = args.workers
-    result["think_lag"] = args.think_lag if args.workers else 0
+    result["think_lag"] = think_lag(args)
     result["refusals"] = sum(s.refusals for s in sim.rules.stats().values())
     result["anchors"] = anchor_rows(result)
     result["purposes"] = [{"purpose": p, **v} for p, v in sorted(result["by_purpose"].items())]

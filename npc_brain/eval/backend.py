@@ -56,7 +56,7 @@ class Backend:
 
 def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, headless: bool = True) -> Backend:
     """Build the backend the arguments ask for; `headless` runs default to every core."""
-    from npc_brain.llm.settings import LLMSettings
+    from npc_brain.llm.settings import LLMSettings, usable_cores
 
     choice = str(getattr(args, "model", "auto") or "auto")
     overrides: dict[str, Any] = {}
@@ -66,8 +66,7 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
         overrides["threads"] = args.threads
     elif headless and "NPC_BRAIN_THREADS" not in os.environ:
         # Measured (`bench throughput`, 8 concurrent): 82 tok/s on 1 of 2 cores, 143 on both.
-        overrides["threads"] = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                                   else os.cpu_count() or 1)
+        overrides["threads"] = usable_cores()
     if n_parallel is not None:
         overrides["n_parallel"] = n_parallel
     closers: list[Callable[[], None]] = []

@@ -9,7 +9,7 @@ from typing import Any
 
 from npc_brain.eval.backend import Backend, add_model_arguments, open_backend
 from npc_brain.eval.report import read_json
-from npc_brain.eval.town import add_town_arguments, load_town
+from npc_brain.eval.town import add_town_arguments, load_town, think_lag
 
 
 def add_session_arguments(parser: argparse.ArgumentParser, *, npcs: int, hours: float) -> None:
@@ -73,7 +73,7 @@ def open_session(args: argparse.Namespace, *, keep: tuple[str, ...] = ()) -> Ses
     progress = Progress("simulate", enabled=not args.quiet)
     settle(sim)
     advance(sim, args.hours * 60, step_minutes=args.step_minutes, progress=progress,
-            lag_minutes=args.think_lag if args.workers else 0)
+            lag_minutes=think_lag(args))
     progress.done()
     return Session(sim, backend, f"fresh simulation of {len(personas)} agents from {args.start} "
                                  f"for {args.hours:g} game hours ({town.source})", executor)

@@ -155,6 +155,11 @@ def load_town(
     return Town(world, tuple(personas), f"{tmx} + {pfile}", cafe.address if cafe else "town:hobbs_cafe")
 
 
+def think_lag(args: argparse.Namespace) -> float:
+    """The lag a run uses: `--think-lag`, except inline runs (`--workers 0`), which wait every step."""
+    return float(args.think_lag) if args.workers else 0.0
+
+
 def add_town_arguments(parser: argparse.ArgumentParser, *, npcs: int) -> None:
     """--npcs, --town, --map, --personas, --workers, --step-minutes, --think-lag."""
     parser.add_argument("--npcs", type=int, default=npcs, help="number of NPCs (default: %(default)s)")

@@ -30,7 +30,7 @@ from npc_brain.eval.scenario import (
     party_seed,
     party_topic,
 )
-from npc_brain.eval.town import CANDIDATE, HOST, add_town_arguments, load_town
+from npc_brain.eval.town import CANDIDATE, HOST, add_town_arguments, load_town, think_lag
 
 SAVE, STATE = "valentine.sqlite", "valentine_state.json"
 
@@ -228,7 +228,7 @@ class ValentineRun:
             self.state = {
                 "config": {"npcs": args.npcs, "town": args.town, "map": args.map, "personas": args.personas,
                            "days": args.days, "host": args.host, "candidate": args.candidate,
-                           "step_minutes": args.step_minutes, "think_lag": args.think_lag if args.workers else 0,
+                           "step_minutes": args.step_minutes, "think_lag": think_lag(args),
                            "start": start.isoformat(),
                            "end": (start + timedelta(hours=hours)).isoformat()},
                 "phase": "new", "seeds": {}, "before": None, "after": None, "clock": start.isoformat(),

@@ -120,18 +120,11 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
     made = _plots(folder, r, st)
     n = r["npcs"]
     side = [
-        {"measure": "party awareness (interview, lexical)", "before": _pct(r["party_before_pct"]),
-         "after": _pct(r["party_after_pct"]), "paper": "4% → 52%"},
-        {"measure": "party awareness (interview, LLM judge)", "before": _pct(r["party_judge_before_pct"]),
-         "after": _pct(r["party_judge_after_pct"]), "paper": "—"},
-        {"measure": "party awareness (memory)", "before": _pct(r["party_memory_before_pct"]),
-         "after": _pct(r["party_memory_after_pct"]), "paper": "—"},
-        {"measure": "candidacy awareness (interview, lexical)", "before": _pct(r["candidacy_before_pct"]),
-         "after": _pct(r["candidacy_after_pct"]), "paper": "4% → 32%"},
-        {"measure": "candidacy awareness (interview, LLM judge)", "before": _pct(r["candidacy_judge_before_pct"]),
-         "after": _pct(r["candidacy_judge_after_pct"]), "paper": "—"},
-        {"measure": "candidacy awareness (memory)", "before": _pct(r["candidacy_memory_before_pct"]),
-         "after": _pct(r["candidacy_memory_after_pct"]), "paper": "—"},
+        {"measure": f"{topic} awareness ({how})", "before": _pct(r[f"{topic}{key}_before_pct"]),
+         "after": _pct(r[f"{topic}{key}_after_pct"]), "paper": paper if not key else "—"}
+        for topic, paper in (("party", "4% → 52%"), ("candidacy", "4% → 32%"))
+        for how, key in (("interview, lexical", ""), ("interview, LLM judge", "_judge"), ("memory", "_memory"))
+    ] + [
         {"measure": "network density (directed)", "before": r["density_before"], "after": r["density_after"],
          "paper": "0.167 → 0.74"},
         {"measure": "network density (either)", "before": r["density_either_before"],

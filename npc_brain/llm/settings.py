@@ -16,16 +16,20 @@ EmbedderKind = Literal["lexical", "gguf", "hybrid", "openai"]
 StructuredMode = Literal["json_schema", "json_object", "prompt"]
 
 
+def usable_cores() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
 def default_threads() -> int:
     """Inference threads: every core this process may use but one, which stays with the game.
 
     Measured on 2 cores: inference on all cores drops ~14% of the game's frames, on one ~0.5%.
     """
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on Linux
-        usable = os.cpu_count() or 1
-    return max(1, usable - 1)
+    return max(1, usable_cores() - 1)
 
 
 class LLMSettings(BaseModel):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from datetime import time
-from typing import Any
 
 _HHMM = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
 
@@ -37,35 +36,6 @@ def is_open(opens: time | None, closes: time | None, at: time) -> bool:
     if closes <= start:
         return at >= start or at < closes
     return start <= at < closes
-
-
-def hours_of(place: Any) -> Any:
-    """The place whose hours apply: itself, else the nearest ancestor with hours (or None)."""
-    node = place
-    while node is not None and node.opens is None and node.closes is None:
-        node = node.parent
-    return node
-
-
-def closed_to(place: Any, who: str, workplace: str | None, at: time) -> Any:
-    """The place (or ancestor) whose hours shut `who` out of `place` at `at`, or None.
-
-    Staff are exempt: the owner and residents of the place with the hours, and anyone
-    whose `workplace` address is inside it. Works on any object with the `Place` fields
-    (`opens`, `closes`, `parent`, `owner`, `residents`, `address`).
-    """
-    node = hours_of(place)
-    if node is None or is_open(node.opens, node.closes, at):
-        return None
-    name = " ".join(who.split()).casefold()
-    staff = {" ".join(n.split()).casefold() for n in node.residents}
-    if node.owner:
-        staff.add(" ".join(node.owner.split()).casefold())
-    if name in staff:
-        return None
-    if workplace and (workplace == node.address or workplace.startswith(node.address + ":")):
-        return None
-    return node
 
 
 def clock_text(t: time) -> str:

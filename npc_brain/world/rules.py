@@ -12,12 +12,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any, Protocol, runtime_checkable
 
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.world.errors import UnknownPlace
-from npc_brain.world.hours import clock_text, closed_to
+from npc_brain.world.hours import clock_text, is_open
 from npc_brain.world.place import ACTIVITIES, Place
 from npc_brain.world.wording import capitalized, definite, gerund, join_words
 from npc_brain.world.world import World
@@ -96,6 +96,25 @@ def _agent_attr(agent: Any, attr: str) -> Any:
     if value is None:
         value = getattr(getattr(agent, "persona", None), attr, None)
     return value
+
+
+def closed_to(place: Place, who: str, workplace: str | None, at: time) -> Place | None:
+    """The place (or the ancestor whose hours it follows) that shuts `who` out at `at`, or None.
+
+    A room without hours follows its building's. Staff are exempt: the owner and residents
+    of the place with the hours, and anyone whose `workplace` address is inside it.
+    """
+    node: Place | None = place
+    while node is not None and node.opens is None and node.closes is None:
+        node = node.parent
+    if node is None or is_open(node.opens, node.closes, at):
+        return None
+    name = _norm(who)
+    if any(_norm(n) == name for n in node.residents) or (node.owner and _norm(node.owner) == name):
+        return None
+    if workplace and (workplace == node.address or workplace.startswith(node.address + ":")):
+        return None
+    return node
 
 
 class Capacity:
