@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from npc_brain.adapters.pygame_bridge import CharacterSheet
 from npc_brain.persona import Persona
+from npc_brain.world.homes import PersonaPlaceError, Placement, place_personas
 from npc_brain.world.world import World, slugify
 
 
@@ -46,14 +47,14 @@ def load_personas(path: Path, count: int | None = None) -> list[Persona]:
     return out
 
 
-def check_personas(personas: list[Persona], world: World, source: str = "personas") -> None:
-    """Every home and workplace must be a place on the map (else PersonaFileError)."""
-    for p in personas:
-        for field, address in (("home", p.home), ("workplace", p.workplace)):
-            if address and address not in world:
-                raise PersonaFileError(
-                    f"{source}: {p.name}'s {field} {address!r} is not a place on the map {world.source or ''}".rstrip()
-                    + ".")
+def check_personas(personas: list[Persona], world: World, source: str = "personas", *,
+                   fill_missing: bool = False) -> Placement:
+    """Every home and workplace must be a place on the map (else PersonaFileError); `"auto"`
+    ones, and with `fill_missing` every missing one, are chosen from the map (with notices)."""
+    try:
+        return place_personas(personas, world, fill_missing=fill_missing, source=source)
+    except PersonaPlaceError as exc:
+        raise PersonaFileError(str(exc)) from None
 
 
 def _palette(name: str) -> tuple[int, int, int]:

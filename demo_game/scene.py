@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from demo_game.brains import BrainState
+from demo_game.zoom import ZoomCamera
 from npc_brain.adapters.pygame_bridge import bubble_surface, wrap_text
 
 if TYPE_CHECKING:
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
 BACKDROP = (28, 34, 30)
 RING = (255, 214, 90)
 LABEL_LIFT = 46  # label bottom above the feet, in pixels
+
+
+def _lift(g: Game) -> int:
+    """Label height above the feet in window pixels (sprites are taller on zoomed maps)."""
+    return LABEL_LIFT * getattr(g.camera, "zoom", 1)
 
 
 def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:
@@ -26,8 +32,12 @@ def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:
 def draw_scene(g: Game) -> None:
     """Everything, back to front."""
     screen, cam = g.screen, g.camera
-    screen.fill(BACKDROP)
-    g.town.renderer.draw(screen, cam)
+    # Small-tile maps: the world is drawn at map scale on a canvas, then scaled to the window.
+    zoomed = isinstance(cam, ZoomCamera)
+    world = cam.canvas(screen) if zoomed else screen
+    view_cam: Any = cam.canvas_view if zoomed else cam
+    world.fill(BACKDROP)
+    g.town.renderer.draw(world, view_cam)
     view = pygame.Rect(cam.rect).inflate(160, 200)
     visible = [n for n in g.npcs.values() if view.collidepoint(n.position)]
     selected = g.npcs.get(g.inspector.name) if g.inspector.name else None
@@ -35,9 +45,11 @@ def draw_scene(g: Game) -> None:
     bodies.append((g.player.y, -1, g.player))
     for _, _, body in sorted(bodies, key=lambda b: (b[0], b[1])):
         if body is selected:
-            _ring(screen, cam.to_screen(*body.position), g.t)
-        body.draw(screen, cam, g.shade)
-    g.town.renderer.draw(screen, cam, over=True)
+            _ring(world, view_cam.to_screen(*body.position), g.t)
+        body.draw(world, view_cam, g.shade)
+    g.town.renderer.draw(world, view_cam, over=True)
+    if zoomed:
+        cam.present(screen)
     _labels_and_bubbles(g, visible, selected)
     _player_tag(g)
     _talk_hint(g)
@@ -51,7 +63,7 @@ def _labels_and_bubbles(g: Game, visible: list[Any], selected: Any) -> None:
     for npc in sorted(visible, key=lambda n: -n.position[1]):  # front rows keep their place
         label = npc.label(g.fonts, g.icons, npc is selected)
         sx, sy = cam.to_screen(*npc.position)
-        rect = label.get_rect(midbottom=(sx, sy - LABEL_LIFT))
+        rect = label.get_rect(midbottom=(sx, sy - _lift(g)))
         rect.clamp_ip(screen.get_rect().inflate(-6, -6))
         for _ in range(4):
             if not any(rect.colliderect(p) for p in placed):
@@ -78,7 +90,7 @@ def _labels_and_bubbles(g: Game, visible: list[Any], selected: Any) -> None:
             continue
         surf = bubble.surface(g.fonts, g.icons)
         sx, _ = cam.to_screen(*npc.position)
-        top = tops.get(npc.name, cam.to_screen(*npc.position)[1] - LABEL_LIFT)
+        top = tops.get(npc.name, cam.to_screen(*npc.position)[1] - _lift(g))
         r = surf.get_rect(midbottom=(sx, top - 2))
         for _ in range(3):  # two NPCs side by side: stack their bubbles instead of overlapping
             hit = next((p for p in placed if r.colliderect(p)), None)
@@ -98,7 +110,7 @@ def _player_tag(g: Game) -> None:
     surf = g.fonts.render("You", 12, (150, 200, 255), bold=True)
     sx, sy = g.camera.to_screen(*g.player.position)
     box = pygame.Rect(0, 0, surf.get_width() + 12, surf.get_height() + 2)
-    box.midbottom = (sx, sy - LABEL_LIFT)
+    box.midbottom = (sx, sy - _lift(g))
     pygame.draw.rect(g.screen, (16, 22, 40), box, border_radius=box.height // 2)
     g.screen.blit(surf, (box.x + 6, box.y + 1))
 
@@ -112,13 +124,14 @@ def _talk_hint(g: Game) -> None:
     sx, sy = g.camera.to_screen(*g.player.position)
     text = f"E  talk to {npc.first_name}" + ("" if g.society is not None else " (asleep)")
     surf = bubble_surface(g.fonts, text, tone="player", size=13, width=200)
-    g.screen.blit(surf, surf.get_rect(midbottom=(sx, sy - LABEL_LIFT - 20)))
+    g.screen.blit(surf, surf.get_rect(midbottom=(sx, sy - _lift(g) - 20)))
 
 
 def _panels(g: Game) -> None:
     screen = g.screen
     usage = g.brains.usage()
-    g.hud.draw_top(screen, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value, usage)
+    g.hud.draw_top(screen, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value,
+                   usage, slow=g.time_scale)
     g.hud.draw_banner(screen)
     name = g.inspector.name
     if name is not None and g.society is not None and name in g.society.agents:

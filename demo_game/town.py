@@ -2,6 +2,7 @@
 watcher that notices when the .tmx changes on disk (saved from Tiled)."""
 from __future__ import annotations
 
+import difflib
 import logging
 import os
 import time
@@ -13,12 +14,15 @@ import pygame
 from npc_brain.adapters.pygame_bridge import MapRenderer
 from npc_brain.adapters.tiled import MapLoad, read_map
 from npc_brain.world.errors import MapError
+from npc_brain.world.homes import spread_points
 from npc_brain.world.pathfinding import Pathfinder
 from npc_brain.world.perception import Perception
 from npc_brain.world.rules import Rules
 from npc_brain.world.world import World
 
 log = logging.getLogger(__name__)
+
+SPREAD_RADIUS = 12  # tiles around the player's start that NPCs without spawns are spread over
 
 
 def _mtime(path: Path) -> float | None:
@@ -70,6 +74,25 @@ class Town:
             raise MapError(f"{path}: a tileset image cannot be drawn ({exc}).", path=str(path)) from None
         world = load.world
         return cls(path, load, renderer, Pathfinder(world.grid), Rules(world), Perception(world), mtime)
+
+    def announce(self, notices: list[str], names: list[str]) -> None:
+        """Print what was chosen for the personas on this map, and spawns that match nobody."""
+        if notices:
+            print(f"notice: {self.path} lacks some places the personas name; chosen instead:")
+            for line in notices:
+                print(f"  {line}")
+        for spawn in self.world.spawns:
+            folded = spawn.casefold()
+            if folded == "player" or any(folded == n.casefold() for n in names):
+                continue
+            close = difflib.get_close_matches(spawn, [*names, "player"], n=1, cutoff=0.75)
+            if close:
+                log.warning('%s: the spawn point "%s" matches no persona; did you mean "%s"?',
+                            self.path, spawn, close[0])
+
+    def spread(self, count: int, around: tuple[float, float]) -> list[tuple[float, float]]:
+        """`count` walkable spots spread out near `around` (for NPCs without spawn points)."""
+        return spread_points(self.world.grid, count, around, radius=SPREAD_RADIUS)
 
 
 class MapWatcher:

@@ -1,8 +1,8 @@
 """Load a Tiled `.tmx` town into a `World` with pytmx, headless (no pygame, no images).
 
-Conventions (see maps/README.md): object layer `Areas` holds Town/Building/Room/Object rectangles,
-tile layers block where a tile has `collides=true` or the layer has `collision=true`, object layer
-`Collision` adds blocking rectangles, object layer `Spawns` holds named points.
+Conventions (see maps/README.md): object layer `Areas` holds Town/Building/Room/Object areas (a map
+without one is a single Town), collision comes from tiles and layers as `tiled_collision`
+explains, object layer `Spawns` holds named points.
 """
 
 from __future__ import annotations
@@ -16,19 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from npc_brain.adapters.tiled_collision import CollisionNames, build_collision
+from npc_brain.adapters.tiled_objects import ObjectView, layer_objects
 from npc_brain.adapters.tiled_project import TiledProject
 from npc_brain.adapters.tiled_xml import TmxDocument
 from npc_brain.world.builder import AreaSpec, build_tree
 from npc_brain.world.errors import MapError, MapIssue, Severity
-from npc_brain.world.pathfinding import CollisionGrid
 from npc_brain.world.place import PlaceKind
 from npc_brain.world.world import World
 
 log = logging.getLogger(__name__)
 
-AREAS, COLLISION, SPAWNS = "areas", "collision", "spawns"
+AREAS, SPAWNS = "areas", "spawns"
+GUIDE = "maps/README.md"  # where map makers read the conventions (shipped in the repository)
 
 
 def _pytmx() -> Any:
@@ -60,12 +60,6 @@ def _pytmx() -> Any:
     return pytmx
 
 
-def _truthy(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    return str(value or "").strip().lower() in ("1", "true", "yes")
-
-
 @dataclass(frozen=True)
 class LayerRef:
     """A map layer in file order with what pytmx flattens away: its groups' visibility and offset.
@@ -95,6 +89,8 @@ class MapLoad:
     tiled_map: Any
     layers: list[LayerRef]
     project: TiledProject
+    collision: dict[str, int] = field(default_factory=dict)
+    """Blocked cells per collision source ("layer \"walls\" (its name)": 976); may overlap."""
 
     @property
     def errors(self) -> list[MapIssue]:
@@ -108,14 +104,18 @@ class MapLoad:
 
 
 def load_world(
-    path: str | os.PathLike[str], *, project: str | os.PathLike[str] | None = None
+    path: str | os.PathLike[str],
+    *,
+    project: str | os.PathLike[str] | None = None,
+    collision: CollisionNames | None = None,
 ) -> World:
     """Load a `.tmx` into a `World`; any error in the map raises `MapError` (one sentence).
 
     `project` is the `.tiled-project` whose class defaults to merge; by default the nearest one
-    beside the map or in a parent folder. Warnings (an unknown purpose word) are logged.
+    beside the map or in a parent folder. `collision` says which layer and property names block
+    movement. Warnings (an unknown purpose word) are logged.
     """
-    loaded = read_map(path, project=project)
+    loaded = read_map(path, project=project, collision=collision)
     for issue in loaded.errors:
         raise MapError(
             issue.sentence(),
@@ -129,11 +129,15 @@ def load_world(
 
 
 def read_map(
-    path: str | os.PathLike[str], *, project: str | os.PathLike[str] | None = None
+    path: str | os.PathLike[str],
+    *,
+    project: str | os.PathLike[str] | None = None,
+    collision: CollisionNames | None = None,
 ) -> MapLoad:
     """Load a map and collect its problems instead of stopping at the first one (for the lint).
 
-    Raises `MapError` only when no world can be built at all (bad XML, missing tileset, no Town).
+    Raises `MapError` only when no world can be built at all (bad XML, missing files, an absurd
+    size, no Town on an Areas layer).
     """
     shown = os.fspath(path)
     file = Path(path)
@@ -152,12 +156,27 @@ def read_map(
     tm = _parse(doc, proj)
     layers = _layer_refs(tm, doc, proj)
     issues: list[MapIssue] = []
-    grid = _collision(tm, layers, doc, proj, issues)
-    specs, spawns = _areas_and_spawns(tm, layers, doc, proj, issues)
+
+    def props(el: ET.Element) -> dict[str, Any]:
+        return dict(_pytmx().parse_properties(el, tm.custom_types))
+
+    found = build_collision(tm, layers, doc, proj, issues, collision or CollisionNames(), props)
+    if not found.sources:
+        issues.append(
+            MapIssue(
+                Severity.WARNING,
+                "no_collision",
+                "nothing on the map blocks movement (0 blocked cells), so NPCs walk through "
+                "walls; give wall tiles the property collides = true, name the wall layer "
+                f"Collision or walls, or see {GUIDE}",
+                shown,
+            )
+        )
+    specs, spawns = _areas_and_spawns(tm, layers, doc, proj, issues, props)
     root, tree_issues = build_tree(specs, file=shown)
     issues.extend(tree_issues)
-    world = World(root, grid, spawns, int(tm.tilewidth), source=shown)
-    return MapLoad(world, issues, tm, layers, proj)
+    world = World(root, found.grid, spawns, doc.size[2], source=shown)
+    return MapLoad(world, issues, tm, layers, proj, found.sources)
 
 
 def layers_in_file_order(tiled_map: Any, project: TiledProject | None = None) -> list[LayerRef]:
@@ -239,139 +258,39 @@ def _layer_refs(tm: Any, doc: TmxDocument, proj: TiledProject) -> list[LayerRef]
     return sorted(refs, key=lambda r: r.index)
 
 
-def _collision(
-    tm: Any, layers: list[LayerRef], doc: TmxDocument, proj: TiledProject, issues: list[MapIssue]
-) -> CollisionGrid:
-    width, height, tile = int(tm.width), int(tm.height), int(tm.tilewidth)
-    blocked = np.zeros((height, width), dtype=bool)
-    solid = np.zeros(int(tm.maxgid) + 1, dtype=bool)
-    for gid, props in tm.tile_properties.items():
-        merged = proj.defaults(props.get("type") or props.get("class"), "tile") | dict(props)
-        if gid < len(solid):
-            solid[gid] = _truthy(merged.get("collides"))
-    for ref in layers:
-        if ref.kind != "tile":
-            continue
-        data = ref.layer.data
-        if len(data) != height or any(len(row) != width for row in data):
-            count = sum(len(row) for row in data)
-            assert ref.element is not None
-            raise doc.fail(
-                ref.element,
-                f"has {count} tiles but the map is {width}x{height} tiles; "
-                "the layer data is cut short",
-            )
-        gids = np.asarray(data, dtype=np.int64)
-        blocked |= solid[gids]
-        if _truthy(ref.properties.get("collision")):
-            blocked |= gids != 0
-    grid = CollisionGrid(blocked, tile)
-    for ref in layers:
-        if ref.kind == "object" and ref.name.lower() == COLLISION:
-            for obj, el in _objects(ref):
-                view = _ObjectView(obj, el, doc, tm, ref.offset)
-                if view.point:
-                    issues.append(
-                        view.issue(
-                            doc,
-                            Severity.WARNING,
-                            "collision_point",
-                            "is a point on the Collision layer, which blocks nothing",
-                        )
-                    )
-                else:
-                    grid.block_rect(view.rect)
-    return grid
-
-
-def _objects(ref: LayerRef) -> list[tuple[Any, ET.Element]]:
-    # pytmx builds a layer's objects from findall("object") in the same order.
-    assert ref.element is not None
-    return list(zip(ref.layer, ref.element.findall("object"), strict=True))
-
-
-class _ObjectView:
-    """An object's geometry and properties with its template (if any) applied."""
-
-    def __init__(
-        self, obj: Any, el: ET.Element, doc: TmxDocument, tm: Any, offset: tuple[float, float]
-    ) -> None:
-        tpl = doc.template_object(el)
-        attrs = {**tpl.attrib, **el.attrib}
-        self.id = int(attrs.get("id", "0") or 0) or None
-        self.name = (attrs.get("name") or "").strip()
-        self.cls = (attrs.get("type") or attrs.get("class") or "").strip()
-        shape = (
-            el
-            if any(el.find(t) is not None for t in ("point", "ellipse", "polygon", "polyline"))
-            else tpl
-        )
-        self.point = shape.find("point") is not None
-        x = float(attrs.get("x", "0")) + offset[0]
-        y = float(attrs.get("y", "0")) + offset[1]
-        w, h = float(attrs.get("width", "0")), float(attrs.get("height", "0"))
-        poly = shape.find("polygon")
-        poly = poly if poly is not None else shape.find("polyline")
-        if poly is not None:
-            corners = [tuple(map(float, p.split(","))) for p in poly.get("points", "").split()]
-        elif attrs.get("gid"):
-            corners = [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)]  # tile objects: origin bottom-left
-        else:
-            corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
-        angle = math.radians(float(attrs.get("rotation", "0")))
-        cos, sin = math.cos(angle), math.sin(angle)
-        pts = [(x + cx * cos - cy * sin, y + cx * sin + cy * cos) for cx, cy in corners] or [(x, y)]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        self.rect = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        self.xy = (x, y)
-        props: dict[str, Any] = {}
-        if el.get("template") and tpl.find("properties") is not None:
-            props |= _pytmx().parse_properties(tpl, tm.custom_types)
-        self.properties = props | dict(obj.properties or {})
-
-    def issue(self, doc: TmxDocument, severity: Severity, code: str, problem: str) -> MapIssue:
-        return MapIssue(severity, code, problem, doc.shown, self.id, self.name or None)
-
-
 def _areas_and_spawns(
-    tm: Any, layers: list[LayerRef], doc: TmxDocument, proj: TiledProject, issues: list[MapIssue]
+    tm: Any,
+    layers: list[LayerRef],
+    doc: TmxDocument,
+    proj: TiledProject,
+    issues: list[MapIssue],
+    props: Any,
 ) -> tuple[list[AreaSpec], dict[str, tuple[float, float]]]:
     kinds = {k.value.lower(): k for k in PlaceKind}
     specs: list[AreaSpec] = []
     spawns: dict[str, tuple[float, float]] = {}
-    if not any(r.kind == "object" and r.name.lower() == AREAS for r in layers):
-        raise MapError(
-            f"{doc.shown}: the map has no object layer named Areas (with a Town rectangle "
-            "covering the map).",
-            path=doc.shown,
+    if not any(r.kind == "object" and r.name.strip().lower() == AREAS for r in layers):
+        width, height, tile = doc.size
+        specs.append(AreaSpec(None, "Town", PlaceKind.TOWN, (0, 0, width * tile, height * tile)))
+        issues.append(
+            MapIssue(
+                Severity.WARNING,
+                "no_areas",
+                "the map has no Areas layer, so all of it is one place (the Town); to give NPCs "
+                "homes, shops and rooms, add an object layer named Areas with Building and Room "
+                f"rectangles (see {GUIDE}, or run python -m npc_brain.world init MAP -o OUT)",
+                doc.shown,
+            )
         )
     for ref in layers:
-        if ref.kind != "object" or ref.name.lower() not in (AREAS, SPAWNS):
+        kind_of_layer = ref.name.strip().lower()
+        if ref.kind != "object" or kind_of_layer not in (AREAS, SPAWNS):
             continue
-        for obj, el in _objects(ref):
-            view = _ObjectView(obj, el, doc, tm, ref.offset)
-            if ref.name.lower() == SPAWNS:
-                if not view.name:
-                    issues.append(
-                        view.issue(
-                            doc,
-                            Severity.ERROR,
-                            "spawn_name",
-                            "is a spawn point without a name (player or an NPC's name)",
-                        )
-                    )
-                elif view.name in spawns:
-                    issues.append(
-                        view.issue(
-                            doc,
-                            Severity.ERROR,
-                            "duplicate_spawn",
-                            f'is a second spawn point named "{view.name}"',
-                        )
-                    )
-                else:
-                    x, y, w, h = view.rect
-                    spawns[view.name] = view.xy if view.point else (x + w / 2, y + h / 2)
+        assert ref.element is not None
+        for obj, el in layer_objects(ref.layer, ref.element):
+            view = ObjectView(obj, el, doc, ref.offset, props)
+            if kind_of_layer == SPAWNS:
+                _spawn(view, doc, spawns, issues)
                 continue
             kind = kinds.get(view.cls.lower())
             if kind is None:
@@ -396,6 +315,50 @@ def _areas_and_spawns(
                     )
                 )
                 continue
-            props = proj.defaults(view.cls, "object") | view.properties
-            specs.append(AreaSpec(view.id, view.name, kind, view.rect, props))
+            if not view.axis_aligned and kind is not PlaceKind.TOWN:
+                shape = "rotated rectangle" if view.shape in ("rect", "tile") else view.shape
+                issues.append(
+                    view.issue(
+                        doc,
+                        Severity.WARNING,
+                        "area_shape",
+                        f"is a {shape}; npc_brain uses its bounding box "
+                        f"({', '.join(f'{v:g}' for v in view.rect)}) for who is inside, so draw "
+                        "an unrotated rectangle if the box covers more than you mean",
+                    )
+                )
+            merged = proj.defaults(view.cls, "object") | view.properties
+            specs.append(AreaSpec(view.id, view.name, kind, view.rect, merged))
     return specs, spawns
+
+
+def _spawn(
+    view: ObjectView,
+    doc: TmxDocument,
+    spawns: dict[str, tuple[float, float]],
+    issues: list[MapIssue],
+) -> None:
+    if not view.name:
+        issues.append(
+            view.issue(
+                doc,
+                Severity.ERROR,
+                "spawn_name",
+                "is a spawn point without a name (player or an NPC's name)",
+            )
+        )
+        return
+    same = next((n for n in spawns if n.casefold() == view.name.casefold()), None)
+    if same is not None:
+        issues.append(
+            view.issue(
+                doc,
+                Severity.ERROR,
+                "duplicate_spawn",
+                f'is a second spawn point named "{view.name}"'
+                + ("" if same == view.name else f' (names ignore case: "{same}")'),
+            )
+        )
+        return
+    x, y, w, h = view.rect
+    spawns[view.name] = view.xy if view.point else (x + w / 2, y + h / 2)

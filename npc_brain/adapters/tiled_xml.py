@@ -8,10 +8,11 @@ maps pytmx's layers back to their XML elements (file order, group path).
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from npc_brain.adapters.tiled_checks import check_attributes, check_header, check_layer_data
+from npc_brain.adapters.tiled_files import MapFiles
 from npc_brain.adapters.tiled_project import TiledProject
 from npc_brain.world.errors import MapError
 
@@ -103,6 +104,7 @@ class TmxDocument:
         self.parent = {child: node for node in self.root.iter() for child in node}
         self._templates: dict[Path, ET.Element] = {}
         self._project: TiledProject | None = None
+        self.size = (0, 0, 0)  # width, height in tiles, tile size in px; set by `check`
 
     # ----- messages -------------------------------------------------------------------------
     def culprit(self, el: ET.Element) -> tuple[str, int | None, str | None]:
@@ -110,9 +112,11 @@ class TmxDocument:
         node: ET.Element | None = el
         while node is not None:
             if node.tag == "object" and node.get("id"):
-                oid = int(node.get("id", "0"))
-                name = node.get("name") or self.template_object(node).get("name", "")
-                return (f'object {oid} "{name}"' if name else f"object {oid}"), oid, name or None
+                text = node.get("id", "")
+                oid = int(text) if text.isdigit() else None  # the id itself may be the problem
+                name = node.get("name") or self._template_name(node)
+                ident = f"object {text}"
+                return (f'{ident} "{name}"' if name else ident), oid, name or None
             if node.tag in LAYER_TAGS and node.get("name") is not None:
                 return f'layer "{node.get("name")}"', None, node.get("name")
             if node.tag == "tile":
@@ -123,6 +127,12 @@ class TmxDocument:
                 return f'tileset "{node.get("name") or node.get("source")}"', None, None
             node = self.parent.get(node)
         return "the map", None, None
+
+    def _template_name(self, obj: ET.Element) -> str:
+        try:
+            return self.template_object(obj).get("name", "")
+        except MapError:  # naming the culprit of another problem; the template is reported apart
+            return ""
 
     def fail(self, el: ET.Element, problem: str) -> MapError:
         """A `MapError` about an element: "<file>, <culprit>: <problem>."."""
@@ -135,9 +145,11 @@ class TmxDocument:
 
     # ----- checks before pytmx sees the file --------------------------------------------------
     def check(self, project: TiledProject) -> None:
-        """Raise `MapError` for what would crash pytmx or cannot be a town map."""
+        """Raise `MapError` for what would crash pytmx or the game, or cannot be a town map."""
         self._project = project
         root = self.root
+        self.size = check_header(root, self.fail)  # before anything is allocated
+        check_attributes(root, self.fail)
         if root.get("orientation", "orthogonal") != "orthogonal":
             raise self.fail(
                 root, f"is {root.get('orientation')}; only orthogonal maps are supported"
@@ -154,8 +166,10 @@ class TmxDocument:
                 f"has {root.get('tilewidth')}x{root.get('tileheight')} tiles; only "
                 "square tiles are supported",
             )
-        for ts in root.findall("tileset"):
-            self._check_tileset(ts)
+        self.files = MapFiles(self.path, self.shown, lambda p, what: read_xml(p, what, self.shown))
+        self.files.check(root, self.fail)
+        for path, tsx in self.files.tilesets.items():
+            self.check_properties(tsx, project, where=f'tileset "{path.name}"')
         for data in root.iter("data"):
             enc, comp = data.get("encoding"), data.get("compression")
             if enc not in ("csv", "base64"):
@@ -169,27 +183,12 @@ class TmxDocument:
                     data,
                     f"is compressed with {comp}, which pytmx cannot read (use zlib, gzip or none)",
                 )
+        for layer in root.iter("layer"):
+            check_layer_data(layer, self.size[:2], self.fail)
         for obj in root.iter("object"):
             if obj.get("template"):
                 self.template_object(obj)
         self.check_properties(root, project)
-
-    def _check_tileset(self, ts: ET.Element) -> None:
-        source = ts.get("source")
-        if not source:
-            return
-        if not source.lower().endswith(".tsx"):
-            raise self.fail(
-                self.root,
-                f'uses the tileset file "{source}", but pytmx reads only .tsx (XML) tilesets',
-            )
-        path = self.path.parent / source
-        if not path.exists():
-            raise self.fail(
-                self.root, f'needs the tileset "{source}", which is missing (looked for {path})'
-            )
-        tsx = read_xml(path, "tileset", self.shown)
-        self.check_properties(tsx, self._project, where=f'tileset "{source}"')
 
     def check_properties(
         self, root: ET.Element, project: TiledProject | None, where: str | None = None
@@ -206,6 +205,8 @@ class TmxDocument:
                     return MapError(f"{self.shown}, {where}: {msg}.", path=self.shown)
                 return self.fail(prop, msg)
 
+            if not name.strip():
+                raise here("has a property without a name; name it or delete it in Tiled")
             if owner is not None and owner.tag in ("object", *LAYER_TAGS):
                 kind = "object" if owner.tag == "object" else "layer"
                 if name in RESERVED[kind] or name in owner.attrib:
@@ -308,12 +309,3 @@ class TmxDocument:
         """Document order of every map layer (groups included)."""
         order = [el for el in self.root.iter() if el.tag in LAYER_TAGS and self.is_map_layer(el)]
         return {el: i for i, el in enumerate(order)}
-
-
-def relative(path: Path) -> str:
-    """A path as the user would want to read it (relative to the working folder when shorter)."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return str(path)
-    return rel if len(rel) < len(str(path)) else str(path)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from npc_brain.world.builder import AreaSpec, build_tree
 from npc_brain.world.errors import MapError, MapIssue, Severity, UnknownPlace, WorldError
+from npc_brain.world.homes import PersonaPlaceError, Placement, place_personas, spread_points
 from npc_brain.world.hours import is_open, parse_hhmm
 from npc_brain.world.lint import format_tree, lint_world
 from npc_brain.world.pathfinding import CollisionGrid, Pathfinder
@@ -38,8 +39,10 @@ __all__ = [
     "PURPOSE_ALLOWS",
     "Pathfinder",
     "Perception",
+    "PersonaPlaceError",
     "Place",
     "PlaceKind",
+    "Placement",
     "Privacy",
     "Purpose",
     "Rule",
@@ -57,5 +60,7 @@ __all__ = [
     "is_open",
     "lint_world",
     "parse_hhmm",
+    "place_personas",
     "slugify",
+    "spread_points",
 ]

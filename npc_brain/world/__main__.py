@@ -2,6 +2,7 @@
 
 Prints the containment tree with each place's rules, then errors and warnings. Exit status:
 0 clean or warnings only, 1 errors in the map, 2 the file cannot be loaded at all.
+`python -m npc_brain.world init MAP -o OUT` writes a copy with a guessed Areas layer.
 """
 
 from __future__ import annotations
@@ -12,8 +13,47 @@ import sys
 from npc_brain.world.errors import MapError, Severity
 
 
+def collision_line(blocked: int, cells: int, sources: dict[str, int]) -> str:
+    """ "collision: 1561 of 4800 cells blocked (tiles marked solid 1561)"."""
+    parts = ", ".join(f"{name} {count}" for name, count in sources.items())
+    return f"collision: {blocked} of {cells} cells blocked" + (f" ({parts})" if parts else "")
+
+
+def init(argv: list[str]) -> int:
+    """`init MAP -o OUT`: write a copy of MAP with a guessed Areas layer, then lint OUT."""
+    parser = argparse.ArgumentParser(
+        prog="python -m npc_brain.world init",
+        description="Write a copy of a map with an Areas layer guessed from what it has; every "
+        "guess is marked with the property review = true.",
+    )
+    parser.add_argument("map", help="the .tmx file (left unchanged)")
+    parser.add_argument("-o", "--output", required=True, help="where to write the copy (.tmx)")
+    args = parser.parse_args(argv)
+    from npc_brain.adapters.tiled_scaffold import scaffold
+
+    if not args.output.lower().endswith(".tmx"):
+        print(f"error: the output {args.output} must be a .tmx file.", file=sys.stderr)
+        return 2
+    try:
+        made = scaffold(args.map, args.output)
+    except MapError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot write {args.output} ({exc.strerror}).", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output} with {len(made)} guesses to review in Tiled (property review):")
+    for line in made:
+        print(f"  {line}")
+    print()
+    return main([args.output, "--no-tree"])
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the lint; returns the exit status."""
+    """Run the lint (or `init`); returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["init"]:
+        return init(argv[1:])
     parser = argparse.ArgumentParser(
         prog="python -m npc_brain.world",
         description="Check a Tiled town map against the npc_brain conventions.",
@@ -42,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
             f"of {world.tile_size} px, {len(world.spawns)} spawn points, "
             f"project: {loaded.project.name}"
         )
+        cells = world.grid.cols * world.grid.rows
+        print(collision_line(int(world.grid.blocked.sum()), cells, loaded.collision))
         print()
         print(format_tree(world))
         print()

@@ -118,13 +118,16 @@ def _spawn_issues(world: World, file: str) -> list[MapIssue]:
                     file,
                 )
             )
-    player = world.spawns.get("player")
+    player = world.spawn("player")
     if player is None:
+        close = world.spawn_suggestion("player")
+        hint = f' (did you mean "{close}"?)' if close else ""
         out.append(
             MapIssue(
                 Severity.WARNING,
                 "no_player_spawn",
-                "the Spawns layer has no point named player, so reachability was not checked",
+                f"the Spawns layer has no point named player{hint}, so reachability was not "
+                "checked",
                 file,
             )
         )

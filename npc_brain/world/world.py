@@ -144,6 +144,21 @@ class World:
         text = place.name + (f" ({place.state})" if states and place.state else "")
         return text + (f": {place.description}" if place.description else ".")
 
+    # ----- spawns -------------------------------------------------------------------------
+    def spawn(self, name: str) -> tuple[float, float] | None:
+        """The spawn point named `name` (exact, else ignoring case), or None."""
+        if name in self.spawns:
+            return self.spawns[name]
+        folded = name.strip().casefold()
+        return next((xy for n, xy in self.spawns.items() if n.strip().casefold() == folded), None)
+
+    def spawn_suggestion(self, name: str) -> str | None:
+        """The spawn name closest to `name` (for "did you mean"), or None."""
+        close = difflib.get_close_matches(name.casefold(), [n.casefold() for n in self.spawns], 1)
+        if not close:
+            return None
+        return next(n for n in self.spawns if n.casefold() == close[0])
+
     # ----- object state -------------------------------------------------------------------
     def set_state(self, address: str | Place, text: str) -> None:
         """Change an object's state ("brewing coffee"); perception reports it from now on."""
