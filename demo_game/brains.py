@@ -34,6 +34,24 @@ class BrainState(StrEnum):
     FAILED = "failed"
 
 
+def checked_embedder(embedder: Embedder) -> tuple[Embedder, str | None]:
+    """The embedder if it answers, else the lexical one and a sentence saying why.
+
+    Asking for `dim` is the first request an OpenAI embedder makes; a server without
+    `/v1/embeddings` (llama.cpp's answers 501) or no server at all fails it, and the town is
+    better with lexical memories than with no minds. Call it off the game thread.
+    """
+    try:
+        embedder.dim  # noqa: B018 — the probe request itself
+    except LLMError as exc:
+        from npc_brain.llm.embedders import LexicalEmbedder
+        from npc_brain.llm.factory import DEFAULT_LEXICAL_DIM
+
+        return LexicalEmbedder(DEFAULT_LEXICAL_DIM), (
+            f"The embedder does not work, so memories use the lexical embedder instead ({exc})")
+    return embedder, None
+
+
 def scripted_stack() -> tuple[ChatModel, Embedder]:
     """A model-free mind: canned but schema-valid answers (tests, offline demos)."""
     from npc_brain.cognition.testing import BrainResponder
@@ -75,6 +93,7 @@ class Brains:
         self._usage_at = 0.0
         self._loader = loader
         self.load_seconds: float | None = None
+        self.warning: str | None = None  # set when the minds run degraded (embedder fallback)
         if model is not None:
             self._loaded = (model, embedder or scripted_stack()[1])
         elif backend == "off":
@@ -95,6 +114,7 @@ class Brains:
 
                 stack = load_stack(LLMSettings.from_env(**self._overrides))
                 model, embedder = stack.model, stack.embedder
+            embedder, warning = checked_embedder(embedder)
         except (LLMError, OSError, ValueError) as exc:
             with self._lock:
                 self._error = str(exc)
@@ -106,6 +126,7 @@ class Brains:
         with self._lock:
             self._stack = stack
             self._loaded = (model, embedder)
+            self.warning = warning
             self.load_seconds = time.perf_counter() - self._started
 
     def poll(self) -> bool:
@@ -121,6 +142,8 @@ class Brains:
         if loaded is None:
             return False
         model, embedder = loaded
+        if self.warning:
+            log.warning("%s", self.warning)
         cap = None
         if self._executor is None:
             self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="town-brain")

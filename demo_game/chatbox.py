@@ -121,7 +121,11 @@ def _input_line(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, entry: 
 
 
 class ChatBox:
-    """The conversation panel at the bottom of the screen."""
+    """The conversation panel at the bottom of the screen, one per NPC.
+
+    It keeps every conversation you had with the NPC (`history`), so reopening it shows
+    what was said before; `scroll` is how many rows the view is lifted from the newest.
+    """
 
     WIDTH, HEIGHT = 760, 272
 
@@ -129,8 +133,28 @@ class ChatBox:
         self.npc = npc
         self.portrait = portrait
         self.entry = TextInput()
-        self.conversation: Any = None  # npc_brain Conversation once the first line is sent
+        self.history: list[Any] = []  # npc_brain Conversations, oldest first; the last is current
         self.notice = ""
+        self.scroll = 0
+        self._rows = 0  # rows the last draw had, to clamp scrolling
+        self._visible = 1
+        self._wrapped: dict[tuple[Any, int], list[str]] = {}  # (line, width) → rows: a long
+        # history is drawn every frame, and wrapping measures every word
+
+    @property
+    def conversation(self) -> Any:
+        """The current npc_brain Conversation (None before the first line is sent)."""
+        return self.history[-1] if self.history else None
+
+    @conversation.setter
+    def conversation(self, conv: Any) -> None:
+        if conv is not None and conv is not self.conversation:
+            self.history.append(conv)
+            self.scroll = 0  # a new conversation: back to the newest line
+
+    def scroll_by(self, rows: int) -> None:
+        """Lift the view `rows` rows towards older lines (negative: towards newer)."""
+        self.scroll = max(0, min(max(0, self._rows - self._visible), self.scroll + rows))
 
     def rect(self, screen: pygame.Surface) -> pygame.Rect:
         """Where the box sits."""
@@ -149,7 +173,7 @@ class ChatBox:
         status = "thinking…" if conv is not None and conv.pending else (
             "the conversation is over" if conv is not None and conv.ended else "listening")
         screen.blit(fonts.render(status, 14, DIM), (x, r.y + 40))
-        hint = fonts.render("Enter say  ·  Esc leave", 13, DIM)
+        hint = fonts.render("Enter say  ·  PgUp/PgDn scroll  ·  Esc leave", 13, DIM)
         screen.blit(hint, (r.right - hint.get_width() - 16, r.y + 16))
         body = pygame.Rect(r.x + 16, r.y + 78, r.width - 32, r.height - 78 - 54)
         self._lines(screen, fonts, body, player, t)
@@ -164,18 +188,30 @@ class ChatBox:
         lh = font.get_linesize()
         rows: list[tuple[str, tuple[int, int, int]]] = []
         conv = self.conversation
-        for line in (conv.lines if conv is not None else ()):
-            mine = line.speaker == player
-            who = "You" if mine else line.speaker.split()[0]
-            wrapped = wrap_text(font, f"{who}: {line.text}", body.width - 8)
-            rows.extend((w, PLAYER_INK if mine else NPC_INK) for w in wrapped)
+        for past in self.history:
+            if rows:
+                rows.append((f"· {past.started:%a %H:%M} ·", DIM))
+            for line in past.lines:
+                mine = line.speaker == player
+                wrapped = self._wrapped.get((line, body.width))
+                if wrapped is None:
+                    who = "You" if mine else line.speaker.split()[0]
+                    wrapped = wrap_text(font, f"{who}: {line.text}", body.width - 8)
+                    self._wrapped[(line, body.width)] = wrapped
+                rows.extend((w, PLAYER_INK if mine else NPC_INK) for w in wrapped)
         if conv is not None and conv.pending:
             rows.append((f"{self.npc.split()[0]}: " + "." * (1 + int(t * 3) % 3), DIM))
         if not rows:
             rows.append((f"{self.npc.split()[0]} looks at you, waiting.", DIM))
         visible = max(1, body.height // lh)
-        for i, (text, color) in enumerate(rows[-visible:]):
+        self._rows, self._visible = len(rows), visible
+        self.scroll = max(0, min(self.scroll, len(rows) - visible))
+        end = len(rows) - self.scroll
+        for i, (text, color) in enumerate(rows[max(0, end - visible):end]):
             screen.blit(fonts.render(text, size, color), (body.x, body.y + i * lh))
+        if self.scroll:
+            more = fonts.render(f"↓ {self.scroll} newer", 12, ACCENT)
+            screen.blit(more, (body.right - more.get_width(), body.bottom - more.get_height()))
 
 
 class WhisperBox:

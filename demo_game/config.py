@@ -45,6 +45,7 @@ class GameConfig:
     fixed_dt: float | None = None
     size: tuple[int, int] = (1280, 720)
     threads: int = 4
+    talk_slowdown: float = 0.25  # game time runs at this share of the speed while a chat is open
     hot_reload: bool = True
     strict: bool = False  # re-raise bugs from thinking jobs instead of logging them (tests)
 
@@ -56,6 +57,8 @@ class GameConfig:
             raise ValueError(f"--backend must be one of {', '.join(BACKENDS)}")
         if self.minutes_per_second <= 0:
             raise ValueError("--minutes-per-second must be positive")
+        if not 0 < self.talk_slowdown <= 1:
+            raise ValueError("--talk-slowdown must be in (0, 1] (1: no slowdown while you talk)")
         if self.speed not in (0, 1, 2, 4, 8):
             raise ValueError("--speed must be 0, 1, 2, 4 or 8")
 
@@ -75,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="game minutes per real second at speed x1 (default 1)")
     p.add_argument("--start", default="2023-02-13 06:45", help="game date and time to start at")
     p.add_argument("--player", default="Alex", help="your name, as the townsfolk will hear it")
+    p.add_argument("--talk-slowdown", type=float, default=0.25,
+                   help="share of the speed game time runs at while you talk (default 0.25; 1: off)")
     g = p.add_argument_group("language model")
     g.add_argument("--backend", choices=BACKENDS, default=None,
                    help="auto (default: embedded unless OPENAI_BASE_URL is set), embedded, openai, "
@@ -122,6 +127,7 @@ def config_from_args(argv: list[str] | None = None) -> GameConfig:
         minutes_per_second=a.minutes_per_second, speed=a.speed, headless=a.headless,
         frames=a.frames, screenshot=a.screenshot,
         threads=max(1, a.brain_threads), hot_reload=not a.no_hot_reload,
+        talk_slowdown=a.talk_slowdown,
     )
     if a.save is not None:
         cfg.save_path = a.save

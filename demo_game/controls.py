@@ -69,6 +69,8 @@ class Controls:
             self.held.discard(event.key)
             return
         if g.typing:
+            if g.chat is not None and self._scroll_chat(event):
+                return
             if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
                 self._typing(event)
             return
@@ -78,6 +80,18 @@ class Controls:
             self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL and g.inspector.name is not None:
             g.inspector.scroll_by(-event.y * WHEEL_STEP)
+
+    def _scroll_chat(self, event: Any) -> bool:
+        """Wheel and PgUp/PgDn scroll the chat history; True if the event was one of them."""
+        chat = self.game.chat
+        assert chat is not None
+        if event.type == pygame.MOUSEWHEEL:
+            chat.scroll_by(event.y * 3)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            chat.scroll_by(8 if event.key == pygame.K_PAGEUP else -8)
+        else:
+            return False
+        return True
 
     def _typing(self, event: Any) -> None:
         g = self.game

@@ -25,16 +25,19 @@ from demo_game.actors import Npc, Player, default_shadow
 from demo_game.assets import SpriteBook, check_personas, load_personas
 from demo_game.brains import Brains, BrainState
 from demo_game.chatbox import ChatBox, WhisperBox
-from demo_game.config import GameConfig
+from demo_game.config import DEFAULT_PERSONAS, GameConfig
 from demo_game.controls import Controls
 from demo_game.hud import Hud
 from demo_game.inspector import Inspector
 from demo_game.persistence import Persistence
 from demo_game.town import MapWatcher, Town
-from npc_brain.adapters.pygame_bridge import ActivityIcons, Camera, Fonts
+from demo_game.zoom import make_camera
+from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
 from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
 from npc_brain.clock import GameClock
 from npc_brain.cognition import events as ev
+from npc_brain.cognition.action import caption
+from npc_brain.world.place import PlaceKind
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.persona import Persona
@@ -42,7 +45,7 @@ from npc_brain.persona import Persona
 log = logging.getLogger(__name__)
 
 PERCEIVE_EVERY = 0.5  # real seconds between two perceptions of one NPC
-TALK_RANGE = 48.0  # pixels (1.5 tiles) between you and an NPC to start talking
+TALK_RANGE = 96.0  # pixels (3 tiles) between you and an NPC to start talking: a comfortable reach
 NPC_SPEED = 72.0  # map pixels per real second at ×1
 
 
@@ -72,23 +75,28 @@ class Game:
         self.hud = Hud(self.fonts, self.icons)
         self.shade = default_shadow()
         self.town = Town.open(cfg.map_path)  # MapError: the caller shows it
-        self.personas = load_personas(cfg.personas_path, cfg.npcs)
-        check_personas(self.personas, self.world, str(cfg.personas_path))
+        personas = load_personas(cfg.personas_path, cfg.npcs)
+        # The bundled personas were written for maps/town.tmx: on another map they get places there.
+        placed = check_personas(personas, self.world, str(cfg.personas_path),
+                                fill_missing=cfg.personas_path == DEFAULT_PERSONAS)
+        self.personas = placed.personas
+        self.town.announce(placed.notices, [p.name for p in self.personas])
         self.clock = GameClock(cfg.start, minutes_per_second=cfg.minutes_per_second, speed=cfg.speed)
         self.sprites = SpriteBook(cfg.sprites)
         self.claims: dict[tuple[int, int], str] = {}
         self.budget = PathBudget(2)
         self.npcs: dict[str, Npc] = {}
+        spawn = self.world.spawn("player") or self.world.root.center
+        start = nearest_walkable(self.town.pathfinder, spawn) or spawn
+        self._spread = self.town.spread(len(self.personas), start)
         for persona in self.personas:
             self.add_body(persona)
-        spawn = self.world.spawns.get("player") or self.world.root.center
-        start = nearest_walkable(self.town.pathfinder, spawn) or spawn
         you = cfg.player_name
         if you in {p.name for p in self.personas}:  # one name, one body: the world tracks both by name
             you = f"{you} (visitor)"
         self.player = Player(you, self.sprites.sheet("player", "player"), start)
         self.world.set_position(self.player.name, *start)
-        self.camera = Camera(cfg.size, self.town.size)
+        self.camera = make_camera(cfg.size, self.town.size, self.world.tile_size)
         self.camera.center_on(*start)
         self.brains = Brains(self.world, self.clock, backend=cfg.backend, llm_overrides=cfg.llm_overrides,
                              model=model, embedder=embedder, executor=executor, threads=cfg.threads,
@@ -106,6 +114,7 @@ class Game:
         self.running = True
         self._tick = pygame.time.Clock()
         self._paused_speed = cfg.speed or 1
+        self.chats: dict[str, ChatBox] = {}  # one box per NPC: its history outlives conversations
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -126,9 +135,12 @@ class Game:
     def add_body(self, persona: Persona, position: tuple[float, float] | None = None) -> Npc:
         """Put a persona's body on the map (its spawn point, else its home)."""
         if position is None:
-            position = self.world.spawns.get(persona.name)
-            if position is None and persona.home in self.world:
-                position = self.town.pathfinder.walkable_point_in(self.world.get(persona.home))
+            position = self.world.spawn(persona.name)
+            home = persona.home if persona.home != self.world.root.address else None
+            if position is None and home in self.world:
+                position = self.town.pathfinder.walkable_point_in(self.world.get(home))
+            if position is None and self._spread:  # no spawn, no home of its own: spread out
+                position = self._spread.pop(0)
             position = position or self.world.root.center
         position = nearest_walkable(self.town.pathfinder, position) or position
         walker = Walker(persona.name, self.world, self.town.pathfinder, rules=self.town.rules,
@@ -153,6 +165,11 @@ class Game:
         if speed:
             self._paused_speed = speed
         self.clock.speed = speed
+
+    @property
+    def time_scale(self) -> float:
+        """How fast game time runs relative to the speed setting: slowed while you talk."""
+        return self.cfg.talk_slowdown if self.chat is not None else 1.0
 
     def toggle_pause(self) -> None:
         """Space."""
@@ -197,8 +214,9 @@ class Game:
         self.controls.end_batch()
         if self.brains.poll():
             self._wake()
-        self.clock.advance(dt)
-        game_dt = dt * self.clock.speed
+        slow = self.time_scale
+        self.clock.advance(dt * slow)
+        game_dt = dt * self.clock.speed * slow
         self._update_minds()
         self._move_player(dt)
         self._move_npcs(game_dt)
@@ -223,7 +241,11 @@ class Game:
         society = self.society
         for npc in self.npcs.values():
             society.add_agent(npc.persona)
+        society.add_player(self.player.name)  # NPCs noticing you think about it first
         self.hud.toast(f"The town is awake ({self.brains.model_name})", self.t)
+        if self.brains.warning:
+            self.hud.toast(self.brains.warning, self.t, error=True, duration=12)
+            self.hud.log(self.brains.warning, self.t)
 
     # ------------------------------------------------------------------ minds
     def _update_minds(self) -> None:
@@ -262,7 +284,8 @@ class Game:
             if event.level == "day":
                 self.hud.log(f"{first} planned the day", self.t, "work")
             elif event.level in ("react", "refusal"):
-                self.hud.log(f"{first} decides to {event.summary}", self.t, "commute")
+                # The summary is an '-ing' phrase ("waking up and getting ready").
+                self.hud.log(f"{first} is now {event.summary}", self.t, "commute")
         elif isinstance(event, ev.ReflectionWritten):
             for text, _ in event.insights[:1]:
                 self.hud.log(f"{first} reflects: {text}", self.t, "other")
@@ -270,6 +293,18 @@ class Game:
             log.info("%s: %s failed: %s", event.agent, event.thought, event.error)
             if self.chat is not None and self.chat.npc == event.agent and event.thought == "dialogue":
                 self.chat.notice = f"{first} lost the thread (the model failed: {event.error[:80]}); try again."
+
+    def _place_name(self, address: str | None) -> str | None:
+        """The building (or room) an address is in, as a label names it ("Hobbs Cafe")."""
+        world = self.world
+        if not address or world is None or address not in world:
+            return None
+        node = world.get(address)
+        for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
+            outer = world.enclosing(node, kind)
+            if outer is not None:
+                return outer.name
+        return node.name
 
     # ------------------------------------------------------------------ bodies
     def _move_player(self, dt: float) -> None:
@@ -297,7 +332,10 @@ class Game:
                 self.hud.log(f"{npc.first_name}: {verdict.reason}", self.t, "refused")
                 society.refused(npc.name, verdict)
                 action = society.action(npc.name)
-            npc.activity, npc.doing = action.activity, action.description
+            moving = npc.walker.moving
+            npc.activity = "commute" if moving else action.activity
+            npc.doing = caption(action, moving=moving, place=self._place_name(action.address),
+                                partner=(self.player.name if chatting else agent.conversation_with))
             npc.thinking = society.thinking(npc.name)
             partner = self.player.name if chatting else agent.conversation_with
             if partner and not npc.walker.moving:
@@ -333,14 +371,24 @@ class Game:
         """E: talk to the nearest NPC (or `name`). False (with a toast) when nobody is near."""
         npc = self.npcs.get(name) if name else self.nearest_npc()
         if npc is None:
-            self.hud.toast("Walk up to someone first (within a tile or so), then press E.", self.t, error=True)
+            self.hud.toast("Walk up to someone first (within about three tiles), then press E.",
+                           self.t, error=True)
             return False
         if self.society is None:
             self.hud.toast("The town is still waking up…" if self.brains.state is BrainState.WAKING
                            else "The townsfolk have no minds right now.", self.t, error=True)
             return False
-        self.chat = ChatBox(npc.name, self.sprites.portrait(npc.name, npc.persona.sprite, 44))
+        chat = self.chats.get(npc.name)
+        if chat is None:
+            portrait = self.sprites.portrait(npc.name, npc.persona.sprite, 44)
+            chat = self.chats[npc.name] = ChatBox(npc.name, portrait)
+        chat.notice = ""
+        chat.scroll = 0
+        self.chat = chat
         self.chat.entry.swallow = "e"
+        # The NPC you turned to waits for you (see _move_npcs), and the town's thinking makes
+        # room for its reply.
+        self.society.engage(self.player.name, npc.name)
         pygame.key.start_text_input()
         self.controls.release_all()
         npc.walker.face(*self.player.position)
@@ -363,6 +411,8 @@ class Game:
         conv = self.chat.conversation
         if conv is not None and not conv.ended and self.society is not None:
             self.society.end_conversation(conv)
+        if self.society is not None:
+            self.society.engage(self.player.name, None)
         self.chat = None
         pygame.key.stop_text_input()
 

@@ -64,13 +64,17 @@ class Hud:
 
     # ------------------------------------------------------------------ drawing
     def draw_top(self, screen: pygame.Surface, now: datetime, speed: int, model: str, state: str,
-                 usage: Any) -> None:
-        """The top bar: clock, speed, model and LLM usage."""
+                 usage: Any, *, slow: float = 1.0) -> None:
+        """The top bar: clock, speed (and the slowdown while you talk), model and LLM usage."""
         w = screen.get_width()
-        left = panel(screen, (10, 10, 300, 40), radius=12)
+        slowed = speed != 0 and slow < 1.0
+        left = panel(screen, (10, 10, 384 if slowed else 300, 40), radius=12)
         screen.blit(self.fonts.render(f"{now:%a %d %b}", 15, DIM), (left.x + 14, left.y + 11))
         screen.blit(self.fonts.render(f"{now:%H:%M}", 24, INK, bold=True), (left.x + 110, left.y + 6))
         self._speed(screen, left.x + 200, left.y + 10, speed)
+        if slowed:
+            screen.blit(self.fonts.render(f"slowed ×{slow:g} · talking", 13, ACCENT),
+                        (left.x + 250, left.y + 13))
         if state == "ready":
             calls = usage.total.calls if usage is not None else 0
             tokens = usage.total.total_tokens if usage is not None else 0

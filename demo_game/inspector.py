@@ -131,7 +131,8 @@ class Inspector:
         r = panel(screen, self.rect(screen), (14, 17, 28), 226, 14, border=(80, 90, 120))
         sig = (view.name, view.status, view.action, view.address, len(view.plan), view.plan,
                view.memory_count, view.jobs, view.thinking, len(view.refusals), view.calls, view.tokens,
-               view.retrievals and view.retrievals[0].query, view.last_error, view.time.minute)
+               view.retrievals and view.retrievals[0].query, view.last_error, view.time.minute,
+               view.lines)
         if sig != self._signature or self._content is None:
             self._content = self._render(view, world, r.width - 32)
             self._signature = sig
@@ -191,6 +192,16 @@ class Inspector:
                 lay.blit(pygame.transform.smoothscale(self.icons.get("refused"), (14, 14)), 0, advance=False)
                 lay.text(ref.reason, 13, BAD, indent=20)
                 lay.text(f"avoids {place_name(world, ref.address)} until {ref.until:%H:%M}", 12, DIM, indent=14)
+        if v.lines:
+            lay.header("What they said, and why")
+            for line in v.lines:
+                lay.text(f"“{line.text}”", 13, INK, max_lines=3)
+                if line.ground and line.ground != line.text:
+                    lay.text(f"ground: {line.ground}", 12, DIM, indent=10, max_lines=3, gap=0)
+                elif line.ground:
+                    lay.text("said its ground as it is", 12, DIM, indent=10, gap=0)
+                if line.repaired:
+                    lay.text("repaired: " + ", ".join(line.repaired), 12, BAD, indent=10, gap=0)
         lay.header("Last retrieval")
         if not v.retrievals:
             lay.text("nothing retrieved yet", 13, DIM)

@@ -33,6 +33,13 @@ def rehome(pathfinder: Any, point: tuple[float, float]) -> tuple[float, float] |
     return nearest_walkable(pathfinder, point)
 
 
+def _home(state: dict[str, Any]) -> str | None:
+    """The saved persona's home, if the state is whole enough to say (the load checks it all)."""
+    persona = state.get("persona")
+    home = persona.get("home") if isinstance(persona, dict) else None
+    return home if isinstance(home, str) else None
+
+
 def _point(value: Any) -> tuple[float, float] | None:
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
         return (float(value[0]), float(value[1]))
@@ -61,11 +68,15 @@ class Persistence:
         }
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            g.society.save(path, extra=extra)
+            meta = g.society.save(path, extra=extra)
         except (SaveError, OSError) as exc:
             g.hud.toast(f"Save failed: {exc}", g.t, error=True, duration=6)
             return False
         g.hud.toast(f"Saved {g.clock.now():%a %H:%M} to {path}", g.t)
+        if meta.set_aside is not None:
+            note = f"The old save there was damaged; it was kept as {meta.set_aside.name}."
+            log.warning("%s", note)
+            g.hud.toast(note, g.t, error=True, duration=8)
         return True
 
     def load(self, path: str | Path | None = None) -> bool:
@@ -77,7 +88,7 @@ class Persistence:
             return False
         try:
             data = SaveFile(path).read()
-            homes = {n: a.state.get("persona", {}).get("home") for n, a in data.agents.items()}
+            homes = {n: _home(a.state) for n, a in data.agents.items()}
             missing = [n for n, home in homes.items() if home and home not in g.world]
             if missing:
                 raise SaveError(f"{', '.join(missing[:3])} live(s) in places this map does not have")
@@ -87,7 +98,8 @@ class Persistence:
         except (SaveError, OSError, ValueError, KeyError) as exc:
             g.hud.toast(f"Load failed: {exc}", g.t, error=True, duration=6)
             return False
-        extra = data.world.get("extra") or {}
+        extra = data.world.get("extra")
+        extra = extra if isinstance(extra, dict) else {}  # the game's own part: damage → defaults
         self._place_bodies(extra)
         g.town.rules.clear_invitations()
         problems = g.town.rules.restore_invitations(extra.get("invitations"))
@@ -103,7 +115,8 @@ class Persistence:
         for name in [n for n in g.npcs if n not in society.agents]:
             g.world.remove(name)
             del g.npcs[name]
-        saved = extra.get("npcs") or {}
+        saved = extra.get("npcs")
+        saved = saved if isinstance(saved, dict) else {}
         g.claims.clear()
         for name, agent in society.agents.items():
             spot = _point(saved.get(name)) or g.world.position(name)

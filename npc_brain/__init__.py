@@ -35,7 +35,15 @@ from npc_brain.llm import (
     load_stack,
 )
 from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.memory import MemoryKind, MemoryRecord, MemoryStream, RetrievalWeights, SaveFile
+from npc_brain.memory import (
+    CorruptSaveError,
+    MemoryKind,
+    MemoryRecord,
+    MemoryStream,
+    RetrievalWeights,
+    SaveError,
+    SaveFile,
+)
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.scheduler import Scheduler
@@ -54,6 +62,7 @@ __all__ = [
     "Conversation",
     "ConversationEnded",
     "ConversationStarted",
+    "CorruptSaveError",
     "Embedder",
     "Event",
     "GameClock",
@@ -77,6 +86,7 @@ __all__ = [
     "RefusalHandled",
     "RetrievalWeights",
     "Rules",
+    "SaveError",
     "SaveFile",
     "Scheduler",
     "Simulation",

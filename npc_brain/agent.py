@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from npc_brain.cognition.phrasing import inner_voice
 from npc_brain.cognition import planning
 from npc_brain.cognition.events import Event, ThoughtFailed
 from npc_brain.cognition.action import EMOJI, Action, Refusal
-from npc_brain.cognition.agent_state import agent_state, restore_agent
+from npc_brain.cognition.agent_state import SavedAgent, agent_state, restore_agent
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.known import known_snapshot
 from npc_brain.cognition.lifecycle import (
@@ -28,7 +29,7 @@ from npc_brain.cognition.lifecycle import (
     Thought,
     ThoughtJob,
 )
-from npc_brain.cognition.location import KnownPlaces, Whereabouts
+from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.settings import BrainSettings
@@ -85,6 +86,7 @@ class Agent:
         self.importance_cache = importance_cache if importance_cache is not None else ImportanceCache()
         self.plan = Plan()
         self.address: str | None = persona.home or None
+        self._provisional_memo: dict[tuple[str, str], str | None] = {}
         self.conversation_with: str | None = None
         self.refusals: list[Refusal] = []
         self.last_recalls: tuple[Recall, ...] = ()
@@ -161,7 +163,8 @@ class Agent:
                 continue
             self._seen[key] = now
             self._buffer.append(MemoryDraft(
-                MemoryKind.OBSERVATION, obs.description, now, subject=obs.subject, place=obs.place))
+                MemoryKind.OBSERVATION, obs.description, now, subject=obs.subject, place=obs.place,
+                sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
             if self._worth_reacting(obs):
                 self._novel.append(_Pending(obs, now))
             kept += 1
@@ -191,6 +194,7 @@ class Agent:
         text = " ".join(str(text).split())[:300]
         if not text:
             raise ValueError("a whisper needs some text")
+        text = inner_voice(text)  # "You want to …" is thought as "I want to …"
         self._buffer.append(MemoryDraft(MemoryKind.THOUGHT, text, now))
         self._novel.append(_Pending(Observation(text, ObservationKind.EVENT, subject=None), now))
 
@@ -227,15 +231,31 @@ class Agent:
                         address = outer.address
                         break
                 else:
-                    address = self.address
-            if address and any(address == x or address.startswith(x + ":")
-                               for x in self.exclusions(now, step.activity)):
+                    # Before the hour is decomposed a day step still has a place: the obvious
+                    # one (work at the workplace, sleep at home, "… at Hobbs Cafe" there).
+                    address = self._provisional(step) or self.address
+            excluded = self.exclusions(now, step.activity)
+            if address and any(address == x or address.startswith(x + ":") for x in excluded):
+                # Until the replan lands (or if it fails), leave the doorway: head home, so a
+                # closed shop never keeps anyone standing at its door.
+                home = self.persona.home
+                if home and not any(home == x or home.startswith(x + ":") for x in excluded):
+                    return Action("heading home for now", "commute", home, now, now + timedelta(minutes=15),
+                                  EMOJI["commute"], "refused")
                 return Action(f"rethinking: {step.description}", "other", self.address, now,
                               now + timedelta(minutes=5), EMOJI["other"], "refused")
             state = step.state if address == step.address else None
             return Action(step.description, step.activity, address, step.start, step.end,
                           EMOJI.get(step.activity, "💭"), step.source, state)
         return self._idle(now)
+
+    def _provisional(self, step: PlanStep) -> str | None:
+        """The obvious place for a step not located yet (cached per step text; no model)."""
+        key = (step.description, step.activity)
+        if key not in self._provisional_memo:
+            self._provisional_memo[key] = obvious_place(step.description, step.activity, self.persona,
+                                                        building_names(self.known_places()))
+        return self._provisional_memo[key]
 
     def _idle(self, now: datetime) -> Action:
         s = self.settings
@@ -418,11 +438,14 @@ class Agent:
         settings: BrainSettings | None = None,
         importance_cache: ImportanceCache | None = None,
     ) -> Agent:
-        """Rebuild an agent from `to_state()` output, its memory stream and known world."""
-        persona = Persona.model_validate(state["persona"])
-        agent = cls(persona, memory, known, embedder=embedder, settings=settings,
+        """Rebuild an agent from `to_state()` output, its memory stream and known world.
+
+        The state is validated first: a damaged one raises `pydantic.ValidationError`.
+        """
+        saved = SavedAgent.model_validate(state)
+        agent = cls(saved.persona, memory, known, embedder=embedder, settings=settings,
                     importance_cache=importance_cache)
-        restore_agent(agent, state)
+        restore_agent(agent, saved)
         return agent
 
     def restore(self, state: dict[str, Any]) -> None:

@@ -12,8 +12,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from npc_brain.agent import Agent, AgentStatus
-from npc_brain.cognition import dialogue
+from npc_brain.cognition import dialogue, hearsay
 from npc_brain.cognition.conversation import Conversation
+from npc_brain.cognition.grounds import Ground, Moment
+from npc_brain.cognition.plan import PlanLevel
+from npc_brain.world.place import PlaceKind
 from npc_brain.cognition.events import (
     ConversationEnded,
     ConversationStarted,
@@ -29,7 +32,11 @@ from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
 
-__all__ = ["Conversations", "Submit"]
+__all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Conversations", "Submit"]
+
+PLAYER_LINES_BEFORE_GOODBYE = 3
+"""An NPC says goodbye to the player (the turn cap's last line) only after this many player lines;
+the model's own `end` never closes a player's chat — the player, the cap or idleness does."""
 
 # submit(agent, key, run, apply, fail, priority, meter): queue a job whose calls go through `meter`.
 Submit = Callable[
@@ -70,6 +77,7 @@ class Conversations:
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
+        self._grounds: dict[tuple[int, int], Ground] = {}  # (conversation, line index) → ground
 
     def can_talk(self, a: str, b: str, now: datetime) -> bool:
         """Both are agents, awake, free, past the pair's cooldown and in the same room."""
@@ -105,32 +113,44 @@ class Conversations:
         agent = self._agents[speaker]
         listener = conv.other(speaker)
         view = agent.memory.snapshot()
-        step = agent.current_step(now)
-        doing = step.description if step else "going about the day"
+        moment = self.moment(agent, now)
+        known = self.known_names()
         lines = conv.pairs()
         spoken = sum(1 for line in conv.lines if line.speaker == speaker)
         # The cap counts the NPC's own lines with a player, all lines between two NPCs (so the
-        # one who was greeted has the last word).
-        last = spoken + 1 >= conv.turn_cap if conv.player else len(conv.lines) + 1 >= conv.turn_cap
+        # one who was greeted has the last word). No goodbye to a player before their third line.
+        if conv.player:
+            heard = sum(1 for line in conv.lines if line.speaker == conv.player)
+            last = spoken + 1 >= conv.turn_cap and heard >= PLAYER_LINES_BEFORE_GOODBYE
+        else:
+            last = len(conv.lines) + 1 >= conv.turn_cap
         s, embedder, persona = self.settings, self._embedder, agent.persona
         conv._wait_for(speaker)
         meter = self._meter()
 
         def run() -> dialogue.Said:
-            return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=doing,
-                                           lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights)
+            return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
+                                           lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
+                                           moment=moment, known=known)
 
         def apply(said: dialogue.Said) -> list[Event]:
             if conv.ended:
                 return []
             t = self._now()
             agent._touch(said.recalls, t)
-            conv._say(speaker, said.text, t)
+            ground = said.ground
+            if ground is not None:
+                self._grounds[(conv.id, len(conv.lines))] = ground
+            conv._say(speaker, said.text, t, ground=ground.text if ground else "",
+                      repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if listener in self._agents and listener != conv.player:
+                # News is remembered attributed, with the event's place; other lines as speech.
+                news = hearsay.told(speaker, listener, ground) if ground is not None else None
                 self._agents[listener].perceive(
-                    [Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
-                                 place=agent.address)], t)
+                    [Observation(news or f"{speaker} said: {said.text}", ObservationKind.SPEECH,
+                                 subject=speaker, place=(ground.place if news and ground else None)
+                                 or agent.address)], t)
             # Between NPCs a goodbye counts once both have spoken; with the player, the player
             # (or the cap) ends it: a small model says goodbye at random and the chat would close.
             if last or (said.end and conv.player is None and len(conv.lines) >= 2):
@@ -165,35 +185,55 @@ class Conversations:
         events.append(ConversationEnded(npc, now, conv.other(npc), conv.id))
         if not conv.lines:
             return
-        pairs = conv.pairs()
         transcript = conv.transcript()
         names = [n for n in conv.participants if n in self._agents and n != conv.player]
+        # Built from the grounds the lines were made of: a summary holds no fact nobody said
+        # (a model's summary turned a player's claim into the NPC's knowledge), and costs no call.
+        grounds = [g for g in (self._grounds.pop((conv.id, i), None) for i in range(len(conv.lines)))
+                   if g is not None]
+        conv.summary = hearsay.summary(a, b, grounds)
+        for name in names:
+            other = conv.other(name)
+            agent = self._agents[name]
+            agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
+                           subject=other, place=agent.address)
+            agent.remember(MemoryKind.DIALOGUE, conv.summary, now, subject=other, place=agent.address)
 
-        meter = self._meter()
+    def moment(self, agent: Agent, now: datetime) -> Moment:
+        """What `agent` is doing now, where, and today's plan, with place names (for grounds)."""
+        step = agent.current_step(now)
+        doing = step.description if step else "going about the day"
+        world = self._world()
+        names: dict[str, str] = {}
 
-        def run() -> Any:
-            return dialogue.summarize(meter, a, b, pairs, agent=npc)
+        def name_of(address: str | None) -> str | None:
+            if world is None or not address or address not in world:
+                return None
+            if address not in names:
+                names[address] = world.get(address).name
+            return names[address]
 
-        def store(summary: str | None, imp: int | None) -> None:
-            for name in names:
-                other = conv.other(name)
-                agent = self._agents[name]
-                agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
-                               importance=imp, subject=other, place=agent.address)
-                if summary:
-                    agent.remember(MemoryKind.DIALOGUE, f"{name} talked with {other}: {summary}", now,
-                                   importance=imp, subject=other, place=agent.address)
+        steps = agent.plan.steps(PlanLevel.HOUR) or agent.plan.steps(PlanLevel.DAY)
+        today = tuple(st for st in steps if st.start.date() == now.date())
+        for st in today:
+            name_of(st.address)
+        here = None
+        if world is not None and agent.address and agent.address in world:
+            # Where the agent is, as a person would say it: the building, not the stove.
+            node = world.get(agent.address)
+            for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
+                outer = world.enclosing(node, kind)
+                if outer is not None:
+                    node = outer
+                    break
+            here = node.name
+        return Moment(doing, here, today, names)
 
-        def apply(out: Any) -> list[Event]:
-            conv.summary = out.summary
-            store(out.summary, int(out.imp))
-            return []
-
-        def fail(exc: BaseException) -> list[Event]:
-            store(None, None)  # keep the transcript; its importance gets rated later
-            return [ThoughtFailed(npc, self._now(), "summary", f"{type(exc).__name__}: {exc}")]
-
-        self._submit(npc, f"summary:{conv.id}", run, apply, fail, Priority.NORMAL, meter)
+    def known_names(self) -> tuple[str, ...]:
+        """Every agent and place name the world holds (the grounding check's gazetteer)."""
+        world = self._world()
+        places = tuple(p.name for p in world) if world is not None else ()
+        return (*self._agents, *places)
 
     def expire(self, now: datetime, events: list[Event]) -> None:
         """End conversations idle too long; forget ones ended over an hour ago."""
@@ -229,6 +269,9 @@ class Conversations:
             agent.start_conversation(speaker)
             self._events.append(ConversationStarted(npc, now, speaker, conv.id))
         conv._say(speaker, text, now)
+        # The player's words are a claim someone made, never the NPC's own knowledge.
+        agent.remember(MemoryKind.DIALOGUE, hearsay.quoted(speaker, npc, text), now, subject=speaker,
+                       place=agent.address)
         if conv.npc_lines() >= conv.turn_cap:
             self.end(conv, now, self._events)
         else:

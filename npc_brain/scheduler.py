@@ -12,7 +12,9 @@ Invariants:
   happens on the owner thread (submit/poll/cancel); worker threads only complete futures;
 - `poll()` and `submit()` never wait on a job;
 - over its budget (calls/tokens per game hour) an agent's low-priority jobs wait as
-  DEFERRED and are retried as game time frees budget — never silently dropped.
+  DEFERRED and are retried as game time frees budget — never silently dropped;
+- waiting jobs go out best priority first, and with a `reserve` the town's jobs leave that
+  many places free, so an URGENT job (the player's) is handed out the moment it arrives.
 
 All methods except `charge()` belong to the owner thread.
 """
@@ -187,6 +189,8 @@ class Scheduler:
     `executor`: where jobs run (default: a 2-thread pool owned and shut down by the
     scheduler). `now`: game clock, needed for budgets. `max_in_flight`: cap on jobs
     handed to the executor at once so priorities decide what runs next (None = no cap).
+    `reserve`: how many of those `max_in_flight` places only URGENT jobs may take, so the
+    player's job never waits for the town's to finish (the executor needs that many threads).
     `job_cost`: what a job costs when it does not return `Charged` (set `Usage()` if
     costs come in through `charge()` instead, to avoid counting twice).
     """
@@ -198,6 +202,7 @@ class Scheduler:
         now: Now | None = None,
         budget: Budget | None = None,
         max_in_flight: int | None = None,
+        reserve: int = 0,
         job_cost: Usage = Usage(calls=1),
         on_error: Callable[[Job, BaseException], object] | None = None,
     ) -> None:
@@ -205,12 +210,17 @@ class Scheduler:
             raise ValueError("a budget needs game time: pass now=clock.now")
         if max_in_flight is not None and max_in_flight < 1:
             raise ValueError(f"max_in_flight must be >= 1 or None, got {max_in_flight}")
+        if reserve and (max_in_flight is None or not 0 < reserve < max_in_flight):
+            raise ValueError(f"reserve must be below max_in_flight, got {reserve} of"
+                             f" {max_in_flight}")
         self._own_executor = executor is None
         self._executor = executor or ThreadPoolExecutor(2, thread_name_prefix="npc_brain-job")
         self._now = now
         self._default_budget = budget
         self._budgets: dict[Hashable, Budget | None] = {}
         self._max_in_flight = max_in_flight
+        self._reserve = reserve
+        self._hold_below: int | None = None  # paused: jobs below this priority stay PENDING
         self._job_cost = job_cost
         self._on_error = on_error
         self._ids = itertools.count(1)
@@ -290,10 +300,30 @@ class Scheduler:
                 continue
             if job.state is JobState.DEFERRED:
                 job._advance(JobState.PENDING)
-            if self._max_in_flight is not None and len(self._busy) >= self._max_in_flight:
+            if self._hold_below is not None and job.priority < self._hold_below:
                 continue
+            if self._max_in_flight is not None:
+                kept = 0 if job.priority >= Priority.URGENT else self._reserve
+                if len(self._busy) >= self._max_in_flight - kept:
+                    continue
             self._waiting.remove(job)
             self._dispatch(job)
+
+    @property
+    def paused(self) -> bool:
+        """True while `pause()` holds jobs back."""
+        return self._hold_below is not None
+
+    def pause(self, below: int = Priority.URGENT) -> None:
+        """Start no job with a priority below `below` (they wait PENDING) until `resume()`;
+        jobs already running finish and are applied as usual."""
+        self._hold_below = int(below)
+
+    def resume(self) -> None:
+        """Hand out the jobs `pause()` held back."""
+        if self._hold_below is not None:
+            self._hold_below = None
+            self._pump()
 
     # -- results ----------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from npc_brain.agent import Action, Agent, Thought
+from npc_brain.call_gate import CallGate
 from npc_brain.clock import GameClock
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.conversation import Conversation, Line
@@ -44,14 +45,17 @@ from npc_brain.cognition.inspection import AgentInspection, inspect_agent
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.conversations import Conversations
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
+from npc_brain.llm.calls import Choice, choose_of
 from npc_brain.llm.errors import LLMError
+from npc_brain.llm.markers import neutralise_markers
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import ImportanceCache
-from npc_brain.memory.save import AgentSave, SaveData, SaveFile
+from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
-from npc_brain.scheduler import Budget, Charged, Scheduler, Usage
+from npc_brain.saved_society import SavedSociety
+from npc_brain.scheduler import Budget, Charged, Priority, Scheduler, Usage
 from npc_brain.world.perception import action_sentence, vantage_of
 from npc_brain.world.place import Place, PlaceKind
 
@@ -63,29 +67,41 @@ __all__ = [
 
 
 class _Metered:
-    """Counts one job's model calls and tokens (for the scheduler's per-agent budget)."""
+    """Counts one job's model calls and tokens (for the scheduler's per-agent budget); with a
+    `gate`, each call waits its turn by the job's `priority` (set when the job is submitted)."""
 
-    def __init__(self, inner: ChatModel) -> None:
+    def __init__(self, inner: ChatModel, gate: CallGate | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.calls = 0
         self.tokens = 0
+        self.gate = gate
+        self.priority: int = Priority.NORMAL
 
     def complete(self, messages: Any, **kw: Any) -> str:
         self.calls += 1
         if hasattr(self.inner, "complete_with_usage"):
-            out = self.inner.complete_with_usage(messages, **kw)
+            out = self._send(lambda: self.inner.complete_with_usage(messages, **kw))
             self.tokens += out.usage.total_tokens
-            return out.text
-        return self.inner.complete(messages, **kw)
+            return str(out.text)
+        return str(self._send(lambda: self.inner.complete(messages, **kw)))
 
     def parse(self, messages: Any, schema: Any, **kw: Any) -> Any:
         self.calls += 1
         if hasattr(self.inner, "parse_with_usage"):
-            out = self.inner.parse_with_usage(messages, schema, **kw)
+            out = self._send(lambda: self.inner.parse_with_usage(messages, schema, **kw))
             self.tokens += out.usage.total_tokens
             return out.value
-        return self.inner.parse(messages, schema, **kw)
+        return self._send(lambda: self.inner.parse(messages, schema, **kw))
+
+    def choose(self, messages: Any, options: Any, **kw: Any) -> Choice:
+        self.calls += 1
+        out: Choice = self._send(lambda: choose_of(self.inner, messages, options, **kw))
+        self.tokens += out.usage.total_tokens
+        return out
+
+    def _send(self, call: Callable[[], Any]) -> Any:
+        return self.gate.run(self.priority, call) if self.gate is not None else call()
 
 
 class Society:
@@ -97,6 +113,13 @@ class Society:
     deterministic tests); `max_in_flight` caps the jobs handed to it at once so job
     priorities decide what runs next (set it to the executor's thread count). The model is wrapped in an `AccountingModel` unless it already
     counts (`snapshot()`).
+
+    With `settings.player_first` (the default) and `max_in_flight` > 1, what the player
+    triggers — replies, reactions to noticing a player — runs before the town's thinking: one
+    of the `max_in_flight` places is kept for it, and a `CallGate` starts none of the town's
+    model calls while the player's are out, and at most `settings.engaged_background_calls`
+    while a player is engaged (`engage`, or a conversation open). While the game is paused
+    (the `GameClock` at speed 0, or `paused` set) no new thinking starts.
     """
 
     def __init__(
@@ -122,14 +145,22 @@ class Society:
             budget = Budget(s.budget_calls_per_hour, s.budget_tokens_per_hour)
         # `max_in_flight` keeps jobs in the scheduler's priority queue instead of the executor's
         # FIFO, so a reply to the player overtakes a backlog of day plans.
+        # Player first needs jobs running side by side (a pool with a cap): inline, there is
+        # nothing to overtake, and a held call would hold the game thread.
+        first = s.player_first and max_in_flight is not None and max_in_flight > 1
         self.scheduler = Scheduler(executor, now=self._now, budget=budget, job_cost=Usage(),
-                                   max_in_flight=max_in_flight)
+                                   max_in_flight=max_in_flight, reserve=1 if first else 0)
+        self.gate = CallGate(engaged_limit=s.engaged_background_calls) if first else None
+        self.paused = False  # set by a game without a GameClock; a clock at speed 0 pauses too
+        self._players: set[str] = set()
+        self._engaged: dict[str, str] = {}  # player → the NPC whose chat is open
         self.importance_cache = ImportanceCache()
         self._agents: dict[str, Agent] = {}
         self._events: list[Event] = []
         # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
         self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,
-                                    embedder=embedder, meter=lambda: _Metered(self.model),
+                                    embedder=embedder,
+                                    meter=lambda: _Metered(self.model, self.gate),
                                     submit=self._submit, events=self._events)
         self._last_action: dict[str, tuple[str, str | None]] = {}
         self._last_room: dict[str, str | None] = {}
@@ -201,17 +232,23 @@ class Society:
         """
         now = self._now()
         events: list[Event] = []
+        paused = self.paused or (self._clock is not None and self._clock.speed == 0)
+        if paused and not self.scheduler.paused:  # what is out finishes, nothing new starts
+            self.scheduler.pause()
+        elif not paused and self.scheduler.paused:
+            self.scheduler.resume()
         for agent in self._agents.values():
             self._sync(agent, now, events)
         self._poll(events)
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
-            submitted = self._submit_due(now, events)
+            submitted = 0 if paused else self._submit_due(now, events)
             self._convs.expire(now, events)
             self._poll(events)
             if not submitted:
                 break
         for agent in self._agents.values():
             self._sync_objects(agent, now, events)
+        self._update_gate()
         return events
 
     def _poll(self, events: list[Event]) -> None:
@@ -274,12 +311,14 @@ class Society:
         submitted = 0
         for agent in self._agents.values():
             for thought in agent.due_thoughts(now):
-                meter = _Metered(self.model)
+                meter = _Metered(self.model, self.gate)
                 job = agent.begin(thought, now, meter,
                                   can_talk=lambda other, a=agent.name: self._convs.can_talk(a, other, now))
                 if job is not None:
+                    # Noticing the player is the player's business: it goes first.
+                    player = self.settings.player_first and job.subject in self._players
                     self._submit(agent.name, job.thought.value, job.run, job.apply, job.fail,
-                                 job.priority, meter)
+                                 Priority.URGENT if player else job.priority, meter)
                     submitted += 1
             if agent.wants_to_talk:
                 other, agent.wants_to_talk = agent.wants_to_talk, None
@@ -290,7 +329,9 @@ class Society:
 
     def _submit(self, name: str, key: str, run: Callable[[], Any], apply: Callable[[Any], list[Event]],
                 fail: Callable[[BaseException], list[Event]], priority: int, meter: _Metered) -> None:
-        """Queue a job whose model calls go through `meter`, so the scheduler's budget sees them."""
+        """Queue a job whose model calls go through `meter`, so the scheduler's budget sees them
+        (and the gate its priority)."""
+        meter.priority = priority
 
         def charged() -> Charged[Any]:
             value = run()
@@ -313,10 +354,44 @@ class Society:
         """The player (`speaker`) says `text` to an NPC; the reply arrives through `update()`.
 
         Non-blocking: returns the `Conversation` at once with `pending` True while the NPC
-        thinks. The text is data, never instructions: it is cleaned and quoted in prompts.
+        thinks. The text is data, never instructions: chat-template markers are broken before
+        it is heard or remembered, and it is cleaned and quoted in prompts.
         """
         self.agent(npc)  # KeyError naming the known agents
-        return self._convs.talk(npc, speaker, text)
+        speaker = neutralise_markers(speaker)
+        conv = self._convs.talk(npc, speaker, neutralise_markers(text))
+        self._players.add(speaker)
+        self._update_gate()
+        return conv
+
+    def add_player(self, name: str) -> None:
+        """Name a player (not an agent): NPCs' reactions to noticing them go first."""
+        if name in self._agents:
+            raise ValueError(f"{name!r} is an agent, not a player")
+        self._players.add(name)
+
+    def engage(self, player: str, npc: str | None) -> None:
+        """The player turned to `npc` (a chat box opened) or to nobody (None).
+
+        While a player is engaged, or in a conversation, the town's model calls are throttled
+        so the reply to come finds the model free (`settings.player_first`).
+        """
+        if npc is None:
+            self._engaged.pop(player, None)
+        else:
+            self.agent(npc)  # KeyError naming the known agents
+            self._engaged[player] = npc
+            self._players.add(player)
+        self._update_gate()
+
+    @property
+    def engaged(self) -> Mapping[str, str]:
+        """Players with a chat open → the NPC they turned to."""
+        return MappingProxyType(self._engaged)
+
+    def _update_gate(self) -> None:
+        if self.gate is not None:
+            self.gate.set_engaged(bool(self._engaged) or any(c.player for c in self._convs.all()))
 
     def end_conversation(self, conversation: Conversation) -> None:
         """End a conversation now (the player walked away); both sides remember it."""
@@ -328,8 +403,8 @@ class Society:
 
     # ------------------------------------------------------------------ world feedback
     def whisper(self, name: str, text: str) -> None:
-        """Put a thought into an agent's inner voice (it plans and reacts by it)."""
-        self.agent(name).whisper(text, self._now())
+        """Put a thought into an agent's inner voice (it plans and reacts by it; markers broken)."""
+        self.agent(name).whisper(neutralise_markers(text), self._now())
 
     def refused(self, name: str, verdict: Any, *, address: str | None = None) -> None:
         """A rule refused the agent's action: remember the place as refused and replan.
@@ -371,26 +446,34 @@ class Society:
         jobs = tuple(f"{j.purpose}:{j.state.value}" for j in self.scheduler.jobs(name))
         usage = self.usage()
         stats = usage.by_agent.get(name) if usage is not None else None
+        said = tuple(line for c in self._convs.all(active=False) for line in c.lines if line.speaker == name)
         return inspect_agent(agent, self._now(), jobs=jobs, calls=stats.calls if stats else 0,
-                             tokens=stats.total_tokens if stats else 0)
+                             tokens=stats.total_tokens if stats else 0, lines=said[-4:])
 
     def interview(self, name: str, question: str, *, kinds: Iterable[str] | None = None) -> str:
         """Ask an agent a question and wait for the answer (evaluation only: this blocks).
 
         `kinds` limits the memory kinds the answer may draw on (None: all, empty: none).
         """
+        return self.interview_grounded(name, question, kinds=kinds).text
+
+    def interview_grounded(self, name: str, question: str, *,
+                           kinds: Iterable[str] | None = None) -> dialogue.Said:
+        """`interview`, keeping the answer's ground and grounding verdict (evaluation; blocks)."""
         agent = self.agent(name)
-        answer, recalls = dialogue.interview(self.model, self.embedder, agent.memory.snapshot(), agent.persona,
-                                             self._now(), question, k=self.settings.retrieval_k + 2,
-                                             weights=self.settings.weights, kinds=kinds)
-        return answer
+        now = self._now()
+        return dialogue.grounded_answer(self.model, self.embedder, agent.memory.snapshot(), agent.persona,
+                                        now, question, k=self.settings.retrieval_k + 2,
+                                        weights=self.settings.weights, kinds=kinds,
+                                        moment=self._convs.moment(agent, now), known=self._convs.known_names())
 
     # ------------------------------------------------------------------ saves
-    def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> None:
+    def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> SaveMeta:
         """Write every agent's memory and state, object states and the clock to one file.
 
         `extra` is the game's own JSON-able state (positions, inventory …); read it back with
-        `SaveFile(path).read().world["extra"]`.
+        `SaveFile(path).read().world["extra"]`. A damaged save in the slot is kept aside, not
+        refused: the returned `SaveMeta.set_aside` names where it went.
         """
         world_state: dict[str, Any] = {}
         if self.world is not None:
@@ -399,14 +482,18 @@ class Society:
         if extra is not None:
             world_state["extra"] = dict(extra)
         agents = {name: AgentSave(a.memory, a.to_state()) for name, a in self._agents.items()}
-        SaveFile(path).write(SaveData(self._now(), agents, world_state))
+        return SaveFile(path).write(SaveData(self._now(), agents, world_state))
 
     def load(self, path: str | Path) -> datetime:
         """Replace the society's state with a save; jobs in flight are dropped and re-issued.
 
-        Sets the clock when the Society was given a `GameClock`; returns the saved time.
+        The whole save is checked first: a damaged one raises a `SaveError` (a
+        `CorruptSaveError` naming the agent and field) and leaves the society as it was. Sets
+        the clock when the Society was given a `GameClock`; returns the saved time.
         """
-        data = SaveFile(path).read()
+        saved = SavedSociety.build(SaveFile(path).read(), path=path, world=self.world,
+                                   embedder=self.embedder, settings=self.settings)
+        # Nothing below can fail on the save's content: it was all checked and built above.
         self.scheduler.drop_all()
         self.scheduler.reset_usage()
         self._convs.clear()
@@ -415,32 +502,23 @@ class Society:
         self._objects.clear()
         self._events.clear()
         if self._clock is not None:
-            self._clock.set(data.clock)
-        cache = data.world.get("importance_cache")
-        if cache:
-            self.importance_cache = ImportanceCache.from_dict(cache)
+            self._clock.set(saved.clock)
+        self.importance_cache = saved.importance_cache
         if self.world is not None:
             for p in self.world:
-                p.state = data.world.get("states", {}).get(p.address, p.state if p.kind is not PlaceKind.OBJECT else "")
-        agents: dict[str, Agent] = {}
-        for name, saved in data.agents.items():
-            known = None
-            if self.world is not None and saved.state.get("known") is not None:
-                from npc_brain.world.spatial_memory import SpatialMemory
-
-                known = SpatialMemory.from_state(self.world, saved.state["known"])
-            cache = self.importance_cache if self.settings.share_importance_cache else ImportanceCache()
-            agents[name] = Agent.from_state(saved.state, saved.memories, known, embedder=self.embedder,
-                                            settings=self.settings, importance_cache=cache)
-            if self.world is not None and agents[name].address and agents[name].address in self.world:
-                self.world.move(name, agents[name].address)
+                p.state = saved.object_states.get(p.address, p.state if p.kind is not PlaceKind.OBJECT else "")
+            for name, agent in saved.agents.items():
+                if agent.address and agent.address in self.world:
+                    self.world.move(name, agent.address)
         # In place: `self._convs` holds this dict.
         self._agents.clear()
-        self._agents.update(agents)
-        return data.clock
+        self._agents.update(saved.agents)
+        return saved.clock
 
     def shutdown(self) -> None:
         """Stop thinking: cancel jobs and release the executor (the model stays open)."""
+        if self.gate is not None:
+            self.gate.close()  # calls held at the gate go, so worker threads can end
         self.scheduler.shutdown(wait=False)
 
     def __enter__(self) -> Society:

@@ -43,12 +43,10 @@ def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | 
         agent._buffer = [d for d in agent._buffer if d.kind not in URGENT_KINDS]
     if not drafts:
         return None
-    cache, embedder, name, batch = (agent.importance_cache, agent.embedder, agent.name,
-                                    agent.settings.memorize_batch)
+    cache, embedder, name = agent.importance_cache, agent.embedder, agent.name
 
     def run() -> Memorized:
-        return importance.memorize(model, embedder, drafts, agent=name, cache=cache,
-                                   max_batch=batch)
+        return importance.memorize(model, embedder, drafts, agent=name, cache=cache)
 
     def apply(result: Memorized) -> list[Event]:
         agent._seeded = True
@@ -194,7 +192,7 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
             agent.wants_to_talk = result.talk_to
         return []
 
-    return agent._job(Thought.REACT, now, run, apply, priority=20)
+    return replace(agent._job(Thought.REACT, now, run, apply, priority=20), subject=subject)
 
 
 def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) -> list[Event]:
@@ -225,7 +223,9 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     def apply(result: reflection.Reflected) -> list[Event]:
         agent._touch(result.recalls, now)
         written = []
-        for ins in result.insights:
+        # Against the live stream: a duplicate is skipped even if it arrived after the snapshot.
+        existing = agent.memory.latest(len(agent.memory), (MemoryKind.REFLECTION,))
+        for ins in reflection.novel_insights(result.insights, existing):
             rec = agent.memory.add(MemoryKind.REFLECTION, ins.description, now, ins.importance,
                                    ins.embedding, evidence=ins.evidence)
             written.append((rec.description, rec.evidence))

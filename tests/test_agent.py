@@ -172,3 +172,28 @@ def test_closed_places_are_never_offered_to_the_location_walk():
     barista = make_agent(Persona(name="Isabella", age=34, home="town:ana_house:bedroom",
                                  workplace="town:hobbs_cafe:counter"), seed=False)
     assert "town:hobbs_cafe" not in barista.whereabouts(early).closed
+
+
+def test_a_refused_npc_leaves_the_door_at_once_even_before_the_replan():
+    agent = make_agent()
+    t = T0.replace(hour=7)
+    agent.plan.set_day([PlanStep(PlanLevel.DAY, t, t + timedelta(hours=3), "having coffee", "drink",
+                                 "town:hobbs_cafe:counter")])
+    assert agent.current_action(t).address == "town:hobbs_cafe:counter"
+    agent.refuse("Hobbs Cafe is closed until 8:00.", t, address="town:hobbs_cafe")
+    action = agent.current_action(t + timedelta(minutes=1))
+    # No replan has run (no model here): the NPC still walks away from the closed door.
+    assert action.address == ANA.home and action.description == "heading home for now"
+
+
+def test_a_day_step_has_its_obvious_place_before_the_hour_is_decomposed():
+    agent = make_agent()
+    t = T0.replace(hour=9)
+    agent.plan.set_day([PlanStep(PlanLevel.DAY, t, t + timedelta(hours=3), "working at the office", "work"),
+                        PlanStep(PlanLevel.DAY, t + timedelta(hours=3), t + timedelta(hours=4),
+                                 "having coffee at Hobbs Cafe", "drink"),
+                        PlanStep(PlanLevel.DAY, t + timedelta(hours=4), t + timedelta(hours=5),
+                                 "going for a stroll", "exercise")])
+    assert agent.current_action(t).address == ANA.workplace  # walks to work at once
+    assert agent.current_action(t + timedelta(hours=3)).address == "town:hobbs_cafe"
+    assert agent.current_action(t + timedelta(hours=4)).address == agent.address  # not obvious: stays

@@ -21,6 +21,8 @@ BENCHMARKS: Mapping[str, str] = MappingProxyType(
         "cost": "npc_brain.bench.cost",
         "embedders": "npc_brain.bench.embedders",
         "frames": "npc_brain.bench.frames",
+        "importance": "npc_brain.bench.importance",
+        "reply": "npc_brain.bench.reply",
         "retrieval": "npc_brain.bench.retrieval",
         "throughput": "npc_brain.bench.throughput",
     }

@@ -30,6 +30,10 @@ TARGET = {"calls_per_agent_day": 40, "tokens_per_agent_day": 15_000, "wall_s_per
 """Our targets: ≤ 40 calls and ≤ 15k tokens per agent-day, ≤ 60 wall s per game hour (25 NPCs)."""
 
 
+MAX_FAILURE_PCT = 50.0
+"""A run with more failed calls than this measured a broken model, not a day of thinking."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `bench cost`."""
     add_town_arguments(parser, npcs=5)
@@ -77,6 +81,19 @@ def summarize(usage: dict[str, Any], npcs: int, hours: float, wall_s: float) -> 
     }
 
 
+def check_failures(result: dict[str, Any]) -> None:
+    """`LLMUnavailable` when most calls failed: the totals would read as "met" while measuring
+    nothing (a dead server fails every call at a cost of zero tokens)."""
+    from npc_brain.llm.errors import LLMUnavailable
+
+    if result["calls"] and result["failure_pct"] > MAX_FAILURE_PCT:
+        raise LLMUnavailable(
+            f"{result['failures']} of {result['calls']} model calls failed "
+            f"({result['failure_pct']:g}% > {MAX_FAILURE_PCT:g}%), so the run measured no cost; "
+            "check the model with `python -m npc_brain doctor`."
+        )
+
+
 def anchor_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """Ours vs target vs the reference implementation, one row per metric."""
     ours = {
@@ -122,6 +139,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
         backend.close()
+    check_failures(result)
     result["model"] = backend.description
     result["town"] = town.source
     result["start"] = args.start

@@ -44,3 +44,22 @@ class Refusal:
         if now >= self.until:
             return False
         return self.rule != "purpose" or not self.activity or self.activity == activity
+
+
+def caption(action: Action, *, moving: bool = False, place: str | None = None,
+            partner: str | None = None) -> str:
+    """What the agent is doing *now*, in words a player reads under its sprite.
+
+    The plan says "working at Hobbs Cafe" from 9:00, but until the agent is there it is
+    walking: the planned activity shows once it has started. `place` names the action's
+    destination ("Hobbs Cafe"), `partner` whom it is talking with.
+    """
+    if partner:
+        return f"talking with {partner}"
+    if action.activity == "sleep" and not moving:
+        return "asleep"
+    if moving and place:
+        return f"walking to {place}"
+    if moving:
+        return "walking"
+    return action.description

@@ -1,17 +1,119 @@
-"""Agent persistence: everything but the memory stream, as a JSON-able dict."""
+"""Agent persistence: everything but the memory stream, as a JSON-able dict.
+
+`agent_state` writes the dict; `SavedAgent` is its schema. A save is read back through the
+schema first, so a damaged or hand-edited state fails as one `ValidationError` whose location
+names the field (`plan.steps.0.start`), before anything is restored.
+"""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, model_validator
 
 from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.lifecycle import AgentStatus
-from npc_brain.cognition.plan import Plan
+from npc_brain.cognition.plan import Plan, PlanLevel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.persona import Persona
 
 if TYPE_CHECKING:
     from npc_brain.agent import Agent
+
+
+def _iso(value: object) -> datetime:
+    # Only what `isoformat()` wrote: pydantic's lax mode would also take a number as a UTC
+    # timestamp, an aware time that later fails against the game's naive clock.
+    if not isinstance(value, str):  # a ValueError: pydantic turns only those into field errors
+        raise ValueError(f"expected an ISO date-time string, got {type(value).__name__}")  # noqa: TRY004
+    return datetime.fromisoformat(value)
+
+
+IsoTime = Annotated[datetime, BeforeValidator(_iso)]
+
+
+class _Saved(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class SavedStep(_Saved):
+    """One `PlanStep.to_state()`."""
+
+    level: PlanLevel
+    start: IsoTime
+    end: IsoTime
+    description: str
+    activity: str
+    address: str | None
+    atomic: bool
+    state: str | None
+    source: str
+
+    @model_validator(mode="after")
+    def _forward(self) -> SavedStep:
+        if self.end <= self.start:
+            raise ValueError("the step ends before it starts")
+        return self
+
+
+class SavedPlan(_Saved):
+    """`Plan.to_state()`."""
+
+    version: int
+    steps: list[SavedStep]
+
+
+class SavedKnown(_Saved):
+    """`SpatialMemory.to_state()`."""
+
+    known: list[str]
+    states: dict[str, str]
+
+
+class SavedRefusal(_Saved):
+    """One refusal the agent remembers."""
+
+    address: str
+    until: IsoTime
+    reason: str
+    rule: str
+    activity: str
+
+
+class SavedDraft(_Saved):
+    """One memory not yet rated when the game was saved."""
+
+    kind: MemoryKind
+    description: str
+    created: IsoTime
+    importance: int | None
+    subject: str | None
+    place: str | None
+    evidence: list[int]
+
+
+class SavedMarks(_Saved):
+    """Reflection and reaction bookkeeping."""
+
+    reflected_upto: int | None
+    last_react: IsoTime | None
+    react_subjects: dict[str, IsoTime]
+    yesterday: str
+
+
+class SavedAgent(_Saved):
+    """The schema of `agent_state()`: every key it writes is required."""
+
+    persona: Persona
+    status: AgentStatus
+    address: str | None
+    plan: SavedPlan
+    known: SavedKnown | None
+    refusals: list[SavedRefusal]
+    buffer: list[SavedDraft]
+    memo: list[tuple[tuple[str, str, str], str]]
+    marks: SavedMarks
 
 
 def agent_state(agent: Agent) -> dict[str, Any]:
@@ -46,34 +148,32 @@ def agent_state(agent: Agent) -> dict[str, Any]:
     }
 
 
-def restore_agent(agent: Agent, state: dict[str, Any]) -> None:
-    """Load `agent_state()` output into an agent; jobs in flight and queues are forgotten."""
+def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
+    """Load `agent_state()` output into an agent; jobs in flight and queues are forgotten.
+
+    A dict is validated first (`pydantic.ValidationError` naming the field, agent untouched).
+    """
     from npc_brain.agent import _Marks
 
-    agent.plan = Plan.from_state(state.get("plan", {}))
-    agent.address = state.get("address")
-    agent.refusals = [
-        Refusal(r["address"], datetime.fromisoformat(r["until"]), r["reason"], r.get("rule", ""),
-                r.get("activity", "")) for r in state.get("refusals", [])
-    ]
+    saved = state if isinstance(state, SavedAgent) else SavedAgent.model_validate(state)
+    agent.plan = Plan.from_state(saved.plan.model_dump(mode="json"))
+    agent.address = saved.address
+    agent.refusals = [Refusal(r.address, r.until, r.reason, r.rule, r.activity)
+                      for r in saved.refusals]
     agent._buffer = [
-        MemoryDraft(MemoryKind(d["kind"]), d["description"], datetime.fromisoformat(d["created"]),
-                    d.get("importance"), d.get("subject"), d.get("place"), tuple(d.get("evidence", ())))
-        for d in state.get("buffer", [])
+        MemoryDraft(d.kind, d.description, d.created, d.importance, d.subject, d.place,
+                    tuple(d.evidence))
+        for d in saved.buffer
     ]
-    agent._memo = {tuple(k): v for k, v in state.get("memo", [])}  # type: ignore[misc]
-    marks = state.get("marks", {})
-    agent._marks = _Marks(
-        reflected_upto=marks.get("reflected_upto"),
-        last_react=datetime.fromisoformat(marks["last_react"]) if marks.get("last_react") else None,
-        react_subjects={k: datetime.fromisoformat(v) for k, v in marks.get("react_subjects", {}).items()},
-        yesterday=marks.get("yesterday", ""),
-    )
+    agent._memo = dict(saved.memo)
+    marks = saved.marks
+    agent._marks = _Marks(reflected_upto=marks.reflected_upto, last_react=marks.last_react,
+                          react_subjects=dict(marks.react_subjects), yesterday=marks.yesterday)
     agent._in_flight.clear()
     agent._novel.clear()
     agent._refused.clear()
     agent._seeded = True
     agent.conversation_with = None
     agent.wants_to_talk = None
-    status = AgentStatus(state.get("status", AgentStatus.NEW.value))
-    agent._status = AgentStatus.NEW if status == AgentStatus.PLANNING else status  # its job was dropped
+    # A planning agent's job was dropped with the save: it plans again.
+    agent._status = AgentStatus.NEW if saved.status == AgentStatus.PLANNING else saved.status

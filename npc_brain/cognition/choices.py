@@ -184,7 +184,10 @@ def day_slots(
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
             filler = []  # a busy persona's morning is its own things, not a five-hour walk
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
-        options = _unique(ordered, per_slot)
+        # What the persona itself hosts today at a time is a commitment, not one option among
+        # many: a host who "chose" a walk instead would never throw her party.
+        pinned = [o for o in timed if o.start is not None and o.what.startswith("hosting")]
+        options = _unique(pinned[:1] or ordered, per_slot)
         slots.append(Slot(key, start, end, options))
     return slots
 

@@ -16,6 +16,8 @@ class Line:
     speaker: str
     text: str
     time: datetime
+    ground: str = ""  # what the line was made from (the inspector shows it); "" for the player
+    repaired: tuple[str, ...] = ()  # why the model's phrasing was replaced by the ground, if it was
 
 
 class Conversation:
@@ -79,8 +81,9 @@ class Conversation:
         return [(line.speaker, line.text) for line in self._lines]
 
     # -- owner (Society) side
-    def _say(self, speaker: str, text: str, when: datetime) -> Line:
-        line = Line(speaker, text, when)
+    def _say(self, speaker: str, text: str, when: datetime, *, ground: str = "",
+             repaired: tuple[str, ...] = ()) -> Line:
+        line = Line(speaker, text, when, ground, repaired)
         self._lines.append(line)
         return line
 

@@ -1,9 +1,11 @@
-"""Dialogue (paper §4.3.2): one utterance at a time, conditioned on memory of the other.
+"""Dialogue (paper §4.3.2): one utterance at a time, made from what the speaker knows.
 
-Each line is conditioned on what the speaker retrieves about the listener ("What is
-[speaker]'s relationship with [listener]?" plus the last thing said) and the
-conversation so far. The player is just another speaker with a name: the same code
-path, with their text kept as quoted data.
+Each line is conditioned on what the speaker retrieves about the listener and about what
+was just said, and is *made from a ground* (`grounds`): what the other asked decides which
+grounds are eligible; the model chooses one and phrases it; the grounding check keeps the
+line to that ground's facts and repairs it when the phrasing drifts (`grounding`). The
+player is just another speaker with a name: the same code path, with their text kept as
+quoted data.
 """
 from __future__ import annotations
 
@@ -13,15 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from npc_brain.cognition import prompts
+from npc_brain.cognition.grounding import Grounded, ground_line
+from npc_brain.cognition.grounds import Ground, Intent, Moment, candidates, intent_of, topic_of
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import (
     INTERVIEW_CHARS,
     SPEECH_CHARS,
-    SUMMARY_CHARS,
-    ConversationSummary,
-    InterviewAnswer,
-    Utterance,
+    interview_schema,
     text_tokens,
+    utterance_schema,
 )
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
@@ -31,12 +33,34 @@ from npc_brain.persona import Persona
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """Result of one dialogue turn: the line, whether the speaker ends the conversation."""
+    """Result of one dialogue turn: the line, whether the speaker ends the conversation, and
+    what it was made from (`grounded.ground`; `grounded.problems` when it was repaired)."""
 
     speaker: str
     text: str
     end: bool
     recalls: tuple[Recall, ...] = ()
+    grounded: Grounded | None = None
+    intent: Intent = Intent.CHAT
+
+    @property
+    def ground(self) -> Ground | None:
+        """The ground the line says (None only for lines not made here)."""
+        return self.grounded.ground if self.grounded is not None else None
+
+
+def _queries(speaker: Persona, listener: str, heard: str) -> list[str]:
+    queries = [f"What is {speaker.name}'s relationship with {listener}?"]
+    if heard:
+        queries.append(heard)  # what was just said: memories about the topic
+        topic = topic_of(heard)
+        if topic and topic != heard:
+            queries.append(topic)
+    return queries
+
+
+def _choose(options: list[Ground], label: str) -> Ground:
+    return next((g for g in options if g.label() == label), options[0])
 
 
 def next_utterance(
@@ -52,23 +76,34 @@ def next_utterance(
     last_turn: bool = False,
     k: int = 4,
     weights: RetrievalWeights = RetrievalWeights(),
+    moment: Moment | None = None,
+    known: Iterable[str] = (),
 ) -> Said:
-    """The speaker's next line (ends the conversation when `last_turn`)."""
-    queries = [f"What is {speaker.name}'s relationship with {listener}?"]
-    if lines:
-        queries.append(lines[-1][1])  # what was just said: memories about the topic
-    recalls = tuple(recall(view, embedder, queries, now, k=k, weights=weights))
-    memories = [r.description for r in merged(recalls, limit=k)]
+    """The speaker's next line (ends the conversation when `last_turn`).
+
+    `moment` is the speaker's current action, its place and today's plan (default: just
+    `doing`); `known` are the world's people and places, for the grounding check.
+    """
+    heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
+    intent = intent_of(heard) if heard else Intent.CHAT
+    recalls = tuple(recall(view, embedder, _queries(speaker, listener, heard), now, k=k, weights=weights))
+    moment = moment or Moment(doing)
+    options = candidates(intent, speaker, listener, heard, now, moment, merged(recalls, limit=2 * k))
     out = model.parse(
-        prompts.utterance_messages(speaker, listener, now, doing=doing, memories=memories,
-                                   lines=lines, turn_cap_reached=last_turn),
-        Utterance,
-        max_tokens=text_tokens(SPEECH_CHARS),  # the grammar ends the line; the budget must not
+        prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
+                                   grounds=[g.label() for g in options], lines=lines,
+                                   turn_cap_reached=last_turn),
+        utterance_schema(tuple(g.label() for g in options)),
+        max_tokens=text_tokens(SPEECH_CHARS) + 40,  # the grammar ends the line; the budget must not
         temperature=0.5,
         purpose="dialogue",
         agent=speaker.name,
     )
-    return Said(speaker.name, not_to_oneself(out.say, speaker.name), bool(out.end or last_turn), recalls)
+    ground = _choose(options, out.about)
+    said = ground_line(not_to_oneself(out.say, speaker.name), ground, speaker=speaker.name,
+                       listener=listener, heard=[heard] if heard else [], known=known, cap=SPEECH_CHARS,
+                       alternatives=options)
+    return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent)
 
 
 def not_to_oneself(text: str, name: str) -> str:
@@ -89,14 +124,6 @@ def not_to_oneself(text: str, name: str) -> str:
     return out.strip() or text
 
 
-def summarize(
-    model: ChatModel, a: str, b: str, lines: Sequence[tuple[str, str]], *, agent: str
-) -> ConversationSummary:
-    """One-sentence summary of a finished conversation, with its importance."""
-    return model.parse(prompts.summary_messages(a, b, lines), ConversationSummary,
-                       max_tokens=text_tokens(SUMMARY_CHARS), temperature=0.3, purpose="summary", agent=agent)
-
-
 def interview(
     model: ChatModel,
     embedder: Embedder,
@@ -108,15 +135,53 @@ def interview(
     k: int = 6,
     weights: RetrievalWeights = RetrievalWeights(),
     kinds: Iterable[str] | None = None,
+    moment: Moment | None = None,
+    known: Iterable[str] = (),
 ) -> tuple[str, tuple[Recall, ...]]:
-    """Answer an interviewer in character from retrieved memories (evaluation).
+    """Answer an interviewer in character, grounded like a line of dialogue (evaluation).
 
     `kinds` restricts which memory kinds can be retrieved (None: all; empty: none) — the
     ablations of the paper's controlled evaluation (no reflection, no plan, no memory).
     """
-    recalls = tuple(recall(view, embedder, [question], now, k=k, weights=weights, kinds=kinds))
+    answer = grounded_answer(model, embedder, view, persona, now, question, k=k, weights=weights,
+                             kinds=kinds, moment=moment, known=known)
+    return answer.text, answer.recalls
+
+
+def grounded_answer(
+    model: ChatModel,
+    embedder: Embedder,
+    view: MemoryView,
+    persona: Persona,
+    now: datetime,
+    question: str,
+    *,
+    k: int = 6,
+    weights: RetrievalWeights = RetrievalWeights(),
+    kinds: Iterable[str] | None = None,
+    moment: Moment | None = None,
+    known: Iterable[str] = (),
+    listener: str = "the interviewer",
+) -> Said:
+    """`interview` with the ground and the grounding verdict kept (the inspector and the
+    grounding evaluation read them)."""
+    intent = intent_of(question)
+    queries = [question] + ([topic_of(question)] if topic_of(question) != question else [])
+    recalls = tuple(recall(view, embedder, queries, now, k=k, weights=weights, kinds=kinds))
+    if moment is None:
+        moment = Moment("answering questions")
+    if kinds is not None and "plan" not in set(kinds):
+        moment = Moment(moment.doing, moment.place)  # an ablation without plans knows no plan
+    if kinds is not None and not set(kinds) & {"observation", "dialogue"}:
+        persona = persona.model_copy(update={"relationships": {}})  # nor whom it has met
+    options = candidates(intent, persona, listener, question, now, moment, merged(recalls, limit=2 * k))
     out = model.parse(
-        prompts.interview_messages(persona, now, question, [s.record.description for s in recalls[0].results]),
-        InterviewAnswer, max_tokens=text_tokens(INTERVIEW_CHARS), temperature=0.5, purpose="interview", agent=persona.name,
+        prompts.interview_messages(persona, now, question, [g.label() for g in options]),
+        interview_schema(tuple(g.label() for g in options)),
+        max_tokens=text_tokens(INTERVIEW_CHARS) + 40, temperature=0.5, purpose="interview", agent=persona.name,
     )
-    return out.answer, recalls
+    ground = _choose(options, out.about)
+    said = ground_line(not_to_oneself(out.answer, persona.name), ground, speaker=persona.name,
+                       listener=listener, heard=[question], known=known, cap=INTERVIEW_CHARS,
+                       alternatives=options)
+    return Said(persona.name, said.text, False, recalls, said, intent)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from npc_brain.cognition.conversation import Line
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 
@@ -71,6 +72,7 @@ class AgentInspection:
     calls: int
     tokens: int
     last_error: str | None
+    lines: tuple[Line, ...] = ()  # the agent's recent lines, each with the ground it was made from
 
 
 def plan_tree(agent: Agent) -> tuple[StepView, ...]:
@@ -84,7 +86,8 @@ def plan_tree(agent: Agent) -> tuple[StepView, ...]:
 
 
 def inspect_agent(agent: Agent, now: datetime, *, jobs: tuple[str, ...] = (), calls: int = 0,
-                  tokens: int = 0, memories: int = 12, reflections: int = 6) -> AgentInspection:
+                  tokens: int = 0, memories: int = 12, reflections: int = 6,
+                  lines: tuple[Line, ...] = ()) -> AgentInspection:
     """Build the inspection view (cheap; call it when the panel is open)."""
     retrievals = tuple(
         RetrievalView(r.query, tuple(
@@ -110,4 +113,5 @@ def inspect_agent(agent: Agent, now: datetime, *, jobs: tuple[str, ...] = (), ca
         calls=calls,
         tokens=tokens,
         last_error=agent.last_error,
+        lines=lines,
     )

@@ -62,3 +62,4 @@ class ThoughtJob:
     apply: Callable[[Any], list[Event]]
     fail: Callable[[BaseException], list[Event]]
     priority: int = 10
+    subject: str | None = None  # whom the thought is about (a reaction's person), if anyone

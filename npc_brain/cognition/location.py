@@ -9,6 +9,7 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -229,6 +230,23 @@ def _habit(
     if activity in HOME_ACTIVITIES and (hit := holding(home)):
         return hit
     return holding(here)
+
+
+def obvious_place(what: str, activity: str, persona: Any, names: Mapping[str, str]) -> str | None:
+    """Where a step plainly happens, with no model: the building it names ("… at Hobbs
+    Cafe"), else work at the workplace and home things at home; None when not plain."""
+    text = " " + " ".join(what.lower().replace("'", " ").split()) + " "
+    named = [a for a, n in names.items() if f" {n.lower().replace(chr(39), ' ')} " in text]
+    if len(named) == 1:
+        for anchor in (persona.workplace, persona.home):  # its own desk in the building it names
+            if anchor and _within(anchor, named[0]):
+                return anchor
+        return named[0]
+    if " at home" in text or activity in HOME_ACTIVITIES or activity == "sleep":
+        return persona.home or None
+    if activity in WORK_ACTIVITIES:
+        return persona.workplace or persona.home or None
+    return None
 
 
 def building_names(where: Whereabouts | KnownPlaces) -> dict[str, str]:

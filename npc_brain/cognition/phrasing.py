@@ -335,3 +335,20 @@ def events(lines: Sequence[str], today: str) -> list[tuple[str, str, int | None,
             start, end = hours_in(line)
             out.append((m.group(1).strip(), re.sub(r"^the\s+", "", m.group(2).strip()), start, end))
     return out
+
+
+_SUBJECT_AFTER = r"(^|[.!?;,]\s+|\b(?:and|but|so|then|that|if|when|because|maybe)\s+)"
+
+
+def inner_voice(text: str) -> str:
+    """A whisper in the agent's own voice: 'You want to visit the library' → 'I want to visit
+    the library' (a game or a player writes to the NPC; the NPC thinks in the first person, so
+    its planner reads the line as its own intention)."""
+    out = text
+    for you, me in (("you're", "I'm"), ("you are", "I am"), ("you were", "I was"), ("you", "I")):
+        out = re.sub(_SUBJECT_AFTER + you + r"\b", lambda m, me=me: m.group(1) + me, out, flags=re.I)
+    out = re.sub(r"\byourself\b", "myself", out, flags=re.I)
+    out = re.sub(r"\byours\b", "mine", out, flags=re.I)
+    out = re.sub(r"\byour\b", "my", out, flags=re.I)
+    out = re.sub(r"\byou\b", "me", out, flags=re.I)
+    return out[:1].upper() + out[1:] if out else out

@@ -35,7 +35,7 @@ from npc_brain.cognition.location import (
     Whereabouts,
     building_names,
 )
-from npc_brain.cognition.phrasing import wake_and_bed
+from npc_brain.cognition.phrasing import date_in, wake_and_bed
 from npc_brain.cognition.plan import MIN_STEP, PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, recall
 from npc_brain.cognition.schemas import (
@@ -84,6 +84,26 @@ class Decomposed:
     calls: int = 0
 
 
+def dated_memories(view: MemoryView, now: datetime, *, limit: int = 6) -> list[str]:
+    """The newest memories that name today's or a coming date (an event to plan around)."""
+    out: list[str] = []
+    for record in reversed(view.records):
+        if record.kind is MemoryKind.REFLECTION:
+            continue
+        dated = date_in(record.description)
+        if dated is None:
+            continue
+        try:
+            when = datetime.strptime(f"{dated} {now.year}", "%B %d %Y")
+        except ValueError:
+            continue
+        if 0 <= (when.date() - now.date()).days <= 7 and record.description not in out:
+            out.append(record.description)
+            if len(out) >= limit:
+                break
+    return out
+
+
 def plan_day(
     model: ChatModel,
     embedder: Embedder,
@@ -108,6 +128,9 @@ def plan_day(
                            now, k=k, weights=weights))
     memories = [s.record.description for r in recalls for s in r.results
                 if s.record.description not in thoughts]
+    # Known dated events are weighed whether or not retrieval surfaces them today: the host's
+    # party seed and a party heard of yesterday must not lose to this morning's perceptions.
+    memories += [d for d in dated_memories(view, now) if d not in memories and d not in thoughts]
     wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
     slots = day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
                       thoughts=thoughts, memories=memories, names=names)

@@ -2,19 +2,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
 
 from npc_brain.cognition import prompts
-from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.choices import question_options
+from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import insights_schema, questions_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.importance import normalise_description
+from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
-
 
 _LEADING_NAME = re.compile(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:is|was|has|says|said|[a-z]+s)\b")
 _NOT_NAMES = frozenset({"I", "The", "A", "An", "It", "This", "That", "There", "They", "We", "He", "She",
@@ -45,6 +47,21 @@ class Reflected:
     dropped: tuple[str, ...]      # insights whose citations did not name a listed memory
     recalls: tuple[Recall, ...]
     upto_id: int                  # last memory id considered (next trigger counts after it)
+
+
+def novel_insights(
+    insights: Sequence[InsightDraft], existing: Iterable[MemoryRecord]
+) -> tuple[InsightDraft, ...]:
+    """The insights whose normalised text is not already one of the agent's reflections (nor
+    an earlier insight of the same batch): a 135M model restates the same insight often."""
+    seen = {normalise_description(r.description) for r in existing if r.kind is MemoryKind.REFLECTION}
+    out = []
+    for ins in insights:
+        key = normalise_description(ins.description)
+        if key and key not in seen:
+            seen.add(key)
+            out.append(ins)
+    return tuple(out)
 
 
 def reflect(

@@ -96,7 +96,9 @@ class _Frozen(BaseModel):
 # ---------------------------------------------------------------- importance
 @cache
 def ratings_schema(n: int) -> type[BaseModel]:
-    """`{"r": [int 1-10] * n}` — one poignancy rating per numbered memory, exactly n of them."""
+    """`{"r": [int 1-10] * n}` — one poignancy rating per numbered memory, exactly n of them.
+
+    Only `bench importance`'s baseline uses it: the library rates one memory per call."""
     return create_model(
         f"Ratings{n}",
         __config__=_FROZEN,
@@ -324,12 +326,16 @@ def Speech(n: int = SPEECH_CHARS):  # noqa: N802 - type factory
                      BeforeValidator(_sentence(n))]
 
 
-class Utterance(_Frozen):
-    """One line of a conversation; `end` closes it after this line. Short, and a sentence:
-    a 135M model's line only gets worse (it loops or drifts) after a sentence or two."""
+@cache
+def utterance_schema(grounds: tuple[str, ...]) -> type[BaseModel]:
+    """`{"about": one of grounds, "say": a line, "end": bool}` ("Utterance").
 
-    say: Speech()
-    end: bool
+    The speaker first chooses what the line is about among the grounds the code offers
+    (memories, the current action, the plan, who it is), then says it; the grounding check
+    holds the line to that ground. Short, and a sentence: a 135M model's line only gets
+    worse (it loops or drifts) after a sentence or two."""
+    return create_model("Utterance", __config__=_FROZEN, about=(_choices(grounds), ...),
+                        say=(Speech(), ...), end=(bool, ...))
 
 
 SUMMARY_PATTERN = r"^They talked about " + _SPEECH_CHAR + r"{3,90}$"
@@ -344,7 +350,9 @@ class ConversationSummary(_Frozen):
     imp: Importance
 
 
-class InterviewAnswer(_Frozen):
-    """An answer to an interviewer's question (evaluation)."""
-
-    answer: Speech(INTERVIEW_CHARS)
+@cache
+def interview_schema(grounds: tuple[str, ...]) -> type[BaseModel]:
+    """`{"about": one of grounds, "answer": …}` ("InterviewAnswer"): an answer to an
+    interviewer's question (evaluation), grounded like a line of dialogue."""
+    return create_model("InterviewAnswer", __config__=_FROZEN, about=(_choices(grounds), ...),
+                        answer=(Speech(INTERVIEW_CHARS), ...))

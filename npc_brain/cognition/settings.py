@@ -47,9 +47,12 @@ class BrainSettings(BaseModel):
     # dialogue
     # 4 lines: a 135M model's exchange drifts after two lines each, and each line is a call.
     dialogue_turn_cap: int = Field(4, ge=2, description="lines in an NPC↔NPC conversation")
-    player_turn_cap: int = Field(40, ge=2, description="NPC lines in a conversation with the player")
+    player_turn_cap: int = Field(40, ge=3, description="NPC lines in a chat with the player")
     conversation_cooldown_minutes: int = Field(240, ge=0, description="before the same pair talks again")
     conversation_idle_minutes: int = Field(20, ge=1, description="a player chat with no new line ends")
+    player_first: bool = Field(True, description="the player's thinking runs before the town's")
+    engaged_background_calls: int = Field(
+        0, ge=0, description="the town's model calls at once while a player chat is open")
 
     # scheduling
     failure_backoff_minutes: int = Field(15, ge=1, description="wait before retrying a failed thought")

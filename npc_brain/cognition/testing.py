@@ -46,10 +46,13 @@ class BrainResponder:
         self.end_after = end_after
 
     def __call__(self, messages: Sequence[Message], schema: type[BaseModel] | None) -> Any:
+        text = _user(messages)
         if schema is None:
+            # An importance `choose`: one digit for the one memory under DATA.
+            if text.endswith("Rating:"):
+                return str(self._importance(text))
             return "ok"
         name = schema.__name__
-        text = _user(messages)
         if name.startswith("Ratings"):
             n = schema.model_fields["r"].metadata
             count = next((m.min_length for m in n if hasattr(m, "min_length")), 1)
@@ -94,12 +97,15 @@ class BrainResponder:
             return {"insights": [{"text": "I care about my routine", "because": list(range(1, min(count, 3) + 1)) or [1],
                                   "imp": 6}]}
         if name == "Utterance":
+            # Say the first ground as it is: a model that copies its ground passes the check.
             said = len(re.findall(r'^[^:\n]+: "', text.split("conversation so far:", 1)[-1], re.M))
-            return {"say": f"Nice to see you (line {said + 1}).", "end": said + 1 >= self.end_after * 2}
+            about = _options(schema, "about")[0]
+            return {"about": about, "say": about, "end": said + 1 >= self.end_after * 2}
         if name == "ConversationSummary":
             return {"summary": "They talked about the day.", "imp": 4}
         if name == "InterviewAnswer":
-            return {"answer": "I am not sure."}
+            about = _options(schema, "about")[0]
+            return {"about": about, "answer": about}
         raise ValueError(f"BrainResponder does not know the schema {name}")
 
     def _importance(self, line: str) -> int:

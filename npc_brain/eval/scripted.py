@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
@@ -40,14 +40,13 @@ class EvalResponder(BrainResponder):
     def __call__(self, messages: Sequence[Message], schema: type[BaseModel] | None) -> Any:
         name = schema.__name__ if schema is not None else ""
         text = _user(messages)
-        if name == "InterviewAnswer":
-            memories = _memories(text, "memories")
-            return {"answer": memories[0] if memories else "I don't know."}
         if name == "Utterance":
-            remembered = " ".join(_memories(text, "remembers")).lower()
+            # Talk about the party when it is among the grounds (news spreads through grounds).
             reply = super().__call__(messages, schema)
-            if "party" in remembered:
-                reply = dict(reply, say="Come to the Valentine's Day party at Hobbs Cafe on February 14th!")
+            options = get_args(schema.model_fields["about"].annotation)
+            party = next((o for o in options if "party" in o.lower()), None)
+            if party is not None:
+                reply = dict(reply, about=party, say=party)
             return reply
         if name == "AwarenessVerdict":
             from npc_brain.eval.metrics import denies

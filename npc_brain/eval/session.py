@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -42,10 +43,13 @@ class Session:
         self.backend.close()
 
 
-def open_session(args: argparse.Namespace, *, keep: tuple[str, ...] = ()) -> Session:
+def open_session(args: argparse.Namespace, *, keep: tuple[str, ...] = (),
+                 on_step: Callable[[Any, datetime], None] | None = None,
+                 settings: Any = None) -> Session:
     """Load `args.save` (town settings from its run's state when next to it) or simulate fresh.
 
-    `keep`: names that must be among the agents of a fresh simulation.
+    `keep`: names that must be among the agents of a fresh simulation; `on_step(sim, now)` is
+    called after each step of it (to script events); `settings`: the agents' `BrainSettings`.
     """
     from npc_brain.clock import GameClock
     from npc_brain.eval.runner import Progress, advance, make_executor, settle
@@ -65,15 +69,18 @@ def open_session(args: argparse.Namespace, *, keep: tuple[str, ...] = ()) -> Ses
     model = AccountingModel(backend.model)
     clock = GameClock(datetime.fromisoformat(args.start))
     if args.save:
-        sim = Simulation(town.world, [], model, clock, embedder=backend.embedder, executor=executor)
+        sim = Simulation(town.world, [], model, clock, embedder=backend.embedder, executor=executor,
+                         settings=settings)
         when = sim.society.load(args.save)
         return Session(sim, backend, f"save {args.save} (game time {when:%Y-%m-%d %H:%M})", executor)
     personas = pick(town.personas, args.npcs, keep=keep + tuple(p.name for p in town.personas[:2]))
-    sim = Simulation(town.world, personas, model, clock, embedder=backend.embedder, executor=executor)
+    sim = Simulation(town.world, personas, model, clock, embedder=backend.embedder, executor=executor,
+                     settings=settings)
     progress = Progress("simulate", enabled=not args.quiet)
     settle(sim)
+    hook = None if on_step is None else lambda now: on_step(sim, now)
     advance(sim, args.hours * 60, step_minutes=args.step_minutes, progress=progress,
-            lag_minutes=think_lag(args))
+            lag_minutes=think_lag(args), on_step=hook)
     progress.done()
     return Session(sim, backend, f"fresh simulation of {len(personas)} agents from {args.start} "
                                  f"for {args.hours:g} game hours ({town.source})", executor)

@@ -16,7 +16,7 @@ Fakes for tests live in `npc_brain.llm.testing`.
 from __future__ import annotations
 
 from npc_brain.llm.accounting import AccountingModel, CallStats, UsageSnapshot
-from npc_brain.llm.calls import ChatRequest, Completion, Parsed, Usage
+from npc_brain.llm.calls import ChatRequest, Choice, Completion, Parsed, Usage
 from npc_brain.llm.embedded import EmbeddedModel
 from npc_brain.llm.embedders import GGUFEmbedder, HybridEmbedder, LexicalEmbedder
 from npc_brain.llm.engine import LlamaEngine
@@ -31,7 +31,7 @@ from npc_brain.llm.errors import (
 from npc_brain.llm.factory import LLMStack, load_embedder, load_model, load_stack
 from npc_brain.llm.gguf import INSTALL_COMMAND, GGUFLocation, locate_gguf
 from npc_brain.llm.openai_backend import OpenAIEmbedder, OpenAIModel
-from npc_brain.llm.protocols import ChatModel, Embedder, Message, UsageReportingModel
+from npc_brain.llm.protocols import ChatModel, ChoiceModel, Embedder, Message, UsageReportingModel
 from npc_brain.llm.replay import RecordingModel, ReplayMiss, ReplayModel
 from npc_brain.llm.settings import LLMSettings
 
@@ -41,6 +41,8 @@ __all__ = [
     "CallStats",
     "ChatModel",
     "ChatRequest",
+    "Choice",
+    "ChoiceModel",
     "Completion",
     "EmbeddedModel",
     "Embedder",

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from npc_brain.llm.calls import Completion, Parsed, Usage, UsageDelegation
+from npc_brain.llm.calls import Choice, Completion, Parsed, Usage, UsageDelegation, choose_of
 from npc_brain.llm.errors import LLMError, LLMOutputError
 from npc_brain.llm.protocols import ChatModel, Message
 
@@ -239,6 +239,24 @@ class AccountingModel(UsageDelegation):
             self._failed(exc, purpose, agent, start)
             raise
         self._record(purpose, agent, done.usage, self._clock() - start, repairs=done.repairs)
+        return done
+
+    def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Choice:
+        """Counted `choose` (raises `LLMOutputError` if the inner model has no `choose`)."""
+        start = self._clock()
+        try:
+            done = choose_of(self.inner, messages, options, purpose=purpose, agent=agent)
+        except LLMError as exc:
+            self._failed(exc, purpose, agent, start)
+            raise
+        self._record(purpose, agent, done.usage, self._clock() - start)
         return done
 
     def close(self) -> None:

@@ -7,12 +7,14 @@ the scheduler's threads would race on).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.protocols import Message
 
 T = TypeVar("T", bound=BaseModel)
@@ -72,7 +74,8 @@ class ChatRequest:
 
     `response_format` is the OpenAI-style dict (`{"type": "json_schema", ...}`) or None for
     free text. `attempt` is 0 for the first try and 1 for the repair retry; `schema` is the
-    pydantic class being parsed into (None for plain completions).
+    pydantic class being parsed into (None for plain completions). `options` (a `choose`
+    call) asks for one token among them and the first token's log-probabilities.
     """
 
     messages: tuple[Message, ...]
@@ -84,16 +87,75 @@ class ChatRequest:
     schema_name: str | None = None
     attempt: int = 0
     schema: type[BaseModel] | None = None
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Completion:
-    """The text a backend produced for one `ChatRequest`, with what it cost."""
+    """The text a backend produced for one `ChatRequest`, with what it cost.
+
+    `top_logprobs`: the first generated token's most likely alternatives (token → natural log
+    probability), when the request had `options` and the server returned them; else None.
+    """
 
     text: str
     usage: Usage
     finish_reason: str | None = None
     model: str = ""
+    top_logprobs: Mapping[str, float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The answer to a `choose` call: a probability for each option (summing to 1).
+
+    `from_logprobs` is False when the server sent no log-probabilities and the probabilities
+    are the one option it wrote (all on it).
+    """
+
+    options: tuple[str, ...]
+    probs: tuple[float, ...]
+    usage: Usage
+    text: str = ""
+    from_logprobs: bool = True
+
+    def expected(self, values: Sequence[float]) -> float:
+        """The expectation of `values` (one per option) under `probs`."""
+        return float(sum(p * v for p, v in zip(self.probs, values, strict=True)))
+
+    @property
+    def best(self) -> str:
+        """The most probable option."""
+        return self.options[max(range(len(self.probs)), key=self.probs.__getitem__)]
+
+
+def choice_of(options: Sequence[str], done: Completion) -> Choice:
+    """The distribution over `options` a completion carries.
+
+    From the first token's log-probabilities, renormalised over the options found among
+    them (a token's surrounding whitespace ignored); without any, all probability goes to
+    the option the reply wrote. Raises `LLMOutputError` when it wrote none of them.
+    """
+    opts = tuple(options)
+    if done.top_logprobs:
+        best: dict[str, float] = {}
+        for token, lp in done.top_logprobs.items():
+            key = token.strip()
+            if key in opts and math.isfinite(lp) and lp > best.get(key, -math.inf):
+                best[key] = lp
+        if best:
+            top = max(best.values())
+            weights = [math.exp(best[o] - top) if o in best else 0.0 for o in opts]
+            total = sum(weights)
+            return Choice(opts, tuple(w / total for w in weights), done.usage, done.text)
+    said = done.text.strip()
+    if said in opts:
+        return Choice(opts, tuple(float(o == said) for o in opts), done.usage, done.text, False)
+    raise LLMOutputError(
+        f"the reply {said[:40]!r} is none of the options {', '.join(opts)[:80]}",
+        raw=done.text,
+        usage=done.usage,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +169,31 @@ class Parsed(Generic[T]):
     usage: Usage
     repairs: int = 0
     raw: str = ""
+
+
+def choose_of(
+    model: object,
+    messages: Sequence[Message],
+    options: Sequence[str],
+    *,
+    purpose: str = "other",
+    agent: str | None = None,
+) -> Choice:
+    """`model.choose(...)`, or for a `ChatModel` without it a greedy two-token completion read
+    as one option (all probability on it). Raises `LLMOutputError` when the reply is none."""
+    choose = getattr(model, "choose", None)
+    if callable(choose):
+        out = choose(messages, options, purpose=purpose, agent=agent)
+        if not isinstance(out, Choice):
+            raise LLMOutputError(f"choose returned {type(out).__name__}, not a Choice")
+        return out
+    kw: dict[str, Any] = {"max_tokens": 2, "temperature": 0.0, "purpose": purpose, "agent": agent}
+    with_usage = getattr(model, "complete_with_usage", None)
+    if callable(with_usage):
+        done = with_usage(messages, **kw)
+    else:
+        done = Completion(model.complete(messages, **kw), Usage(requests=1))  # type: ignore[attr-defined]
+    return choice_of(options, Completion(done.text, done.usage))
 
 
 class UsageDelegation:

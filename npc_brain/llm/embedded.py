@@ -13,6 +13,7 @@ Sampler settings beyond the temperature come from a table keyed by the call's pu
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Self
@@ -21,8 +22,25 @@ from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.engine import LlamaEngine
 from npc_brain.llm.grammar import grammar_for
+from npc_brain.llm.preemption import should_yield
 from npc_brain.llm.sampling import DEFAULT_SAMPLING, Sampling, sampling_for
 from npc_brain.llm.settings import LLMSettings
+
+# How many alternatives a `choose` call asks for: the 135M model's raw distribution puts
+# words ("The", "Rating") before digits, so 20 can miss an option; 48 rarely does.
+_TOP_LOGPROBS = 48
+
+
+def first_token_logprobs(choice: Mapping[str, Any]) -> dict[str, float] | None:
+    """token → logprob of the first generated token's alternatives in an OpenAI-style choice
+    (None when the reply carries none or they are malformed)."""
+    try:
+        content = (choice.get("logprobs") or {}).get("content") or []
+        if not content:
+            return None
+        return {str(t["token"]): float(t["logprob"]) for t in content[0]["top_logprobs"]}
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+        return None
 
 
 class EmbeddedModel(ChatBackend):
@@ -67,15 +85,24 @@ class EmbeddedModel(ChatBackend):
             **sampling_for(request.purpose, self.sampling).body(),
         }
         fmt = request.response_format
-        if fmt is not None:
+        if request.options:
+            # The grammar holds the reply to one option; llama.cpp reports the first token's
+            # top log-probabilities from before the grammar, so every option gets its weight.
+            body["grammar"] = "root ::= " + " | ".join(json.dumps(o) for o in request.options)
+            body["logprobs"] = True
+            body["top_logprobs"] = max(_TOP_LOGPROBS, 2 * len(request.options))
+        elif fmt is not None:
             spec = fmt.get("json_schema") if fmt.get("type") == "json_schema" else None
             schema = (spec or {}).get("schema")
             if self.compact_json and schema is not None:
                 body["grammar"] = grammar_for(schema)
             else:
                 body["response_format"] = dict(fmt)
+        # A background call gives way to the player's (`npc_brain.llm.preemption`); a choice
+        # needs the whole reply's log-probabilities, and is one token anyway.
+        stop = None if request.options else should_yield()
         start = self._clock()
-        reply = self.engine.chat(body)
+        reply = self.engine.chat(body, stop=stop) if stop is not None else self.engine.chat(body)
         elapsed = self._clock() - start
         choice = reply["choices"][0]
         usage = reply.get("usage") or {}
@@ -89,6 +116,7 @@ class EmbeddedModel(ChatBackend):
             ),
             finish_reason=choice.get("finish_reason"),
             model=self.engine.name,
+            top_logprobs=first_token_logprobs(choice) if request.options else None,
         )
 
     def close(self) -> None:

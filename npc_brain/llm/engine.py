@@ -26,6 +26,7 @@ import numpy as np
 
 from npc_brain.llm.errors import LLMRequestError, LLMUnavailable
 from npc_brain.llm.gguf import GGUFLocation, locate_gguf
+from npc_brain.llm.preemption import Preempted
 from npc_brain.llm.settings import LLMSettings
 
 ServerFactory = Callable[[Any], Any]
@@ -136,13 +137,18 @@ class LlamaEngine:
             raise LLMUnavailable(f"The embedded engine for {self.name} is closed.")
         return server
 
-    def chat(self, body: Mapping[str, Any]) -> dict[str, Any]:
+    def chat(self, body: Mapping[str, Any], *, stop: Callable[[], bool] | None = None
+             ) -> dict[str, Any]:
         """Run one OpenAI-style chat completion request; returns the reply dict.
 
         Raises `LLMRequestError` for a request the engine rejects (context overflow, a schema
-        its grammar cannot compile) and `LLMUnavailable` for engine failures.
+        its grammar cannot compile) and `LLMUnavailable` for engine failures. With `stop`,
+        the request streams and is abandoned as soon as `stop()` turns True (raises
+        `Preempted`, its slot is free again within ~0.06 s); the reply is assembled from it.
         """
         server = self._live()  # a local reference keeps the server alive during the call
+        if stop is not None:
+            return self._chat_stoppable(server, body, stop)
         try:
             reply = server.handle_chat_completions(dict(body))
         except ValueError as exc:
@@ -153,6 +159,42 @@ class LlamaEngine:
         if not isinstance(reply.get("choices"), list) or not reply["choices"]:
             raise LLMUnavailable(f"llama.cpp returned no choices: {str(reply)[:200]}")
         return reply
+
+    def _chat_stoppable(self, server: Any, body: Mapping[str, Any], stop: Callable[[], bool]
+                        ) -> dict[str, Any]:
+        chunks: list[Any] = []
+        stopped = False
+
+        def on_chunk(chunk: Any) -> bool:
+            nonlocal stopped
+            chunks.append(chunk)
+            stopped = stopped or bool(stop())
+            return stopped  # True tells llama.cpp to drop the request
+
+        request = {**body, "stream": True, "stream_options": {"include_usage": True}}
+        try:
+            server.handle_chat_completions(request, on_chunk)
+        except ValueError as exc:
+            raise LLMRequestError(f"llama.cpp rejected the request: {exc}") from None
+        except Exception as exc:
+            raise LLMUnavailable(f"llama.cpp failed: {type(exc).__name__}: {exc}") from None
+        text: list[str] = []
+        finish: str | None = None
+        usage: Any = None
+        timings: Any = None
+        for chunk in chunks:
+            if not isinstance(chunk, dict) or "error" in chunk or "message" in chunk:
+                self._raise_for_error(chunk)
+            for choice in chunk.get("choices") or ():
+                text.append((choice.get("delta") or {}).get("content") or "")
+                finish = choice.get("finish_reason") or finish
+            usage = chunk.get("usage", usage)
+            timings = chunk.get("timings", timings)
+        if stopped and finish is None:
+            raise Preempted(f"llama.cpp request stopped for a more urgent one ({self.name})")
+        message = {"role": "assistant", "content": "".join(text)}
+        return {"choices": [{"index": 0, "message": message, "finish_reason": finish}],
+                "usage": usage or {}, "timings": timings or {}}
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Mean-pooled embeddings of `texts` as float32 rows (needs `embedding=True`)."""

@@ -10,6 +10,7 @@ with a 500), or the prompt alone. Every client exception becomes `LLMUnavailable
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +27,18 @@ OPENAI_URL = "https://api.openai.com/v1"
 DEFAULT_OPENAI_CHAT_MODEL = "gpt-4o-mini"
 DEFAULT_OPENAI_EMBED_MODEL = "text-embedding-3-small"
 _EMBED_BATCH = 128
+_TOP_LOGPROBS = 20  # OpenAI's maximum
+
+
+def _first_token_logprobs(choice: Any) -> dict[str, float] | None:
+    """token → logprob of the first generated token's alternatives (None when absent)."""
+    try:
+        content = choice.logprobs.content
+        if not content:
+            return None
+        return {str(t.token): float(t.logprob) for t in content[0].top_logprobs}
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return None
 
 
 def make_client(
@@ -59,15 +72,28 @@ def map_openai_error(exc: Exception, url: str, *, timeout_s: float, hint: str = 
     if isinstance(exc, openai.APIStatusError):
         code = exc.status_code
         detail = _status_detail(exc)
+        # The hint is for a server that refused the schema, never for one that is down (502,
+        # refused): there it would send the user after the wrong setting.
+        extra = f" {hint}" if hint and rejects_schema(code, detail) else ""
         if code in (400, 413, 422):
             return LLMRequestError(
-                f"The server at {url} rejected the request (HTTP {code}): {detail}"
+                f"The server at {url} rejected the request (HTTP {code}): {detail}.{extra}"
             )
-        extra = f" {hint}" if hint and code >= 500 else ""
         return LLMUnavailable(f"The server at {url} answered HTTP {code}: {detail}.{extra}")
     return LLMUnavailable(
         f"Bad reply from the OpenAI-compatible server at {url}: {type(exc).__name__}: {exc}"
     )
+
+
+_SCHEMA_WORDS = re.compile(r"response_format|json_schema|schema", re.IGNORECASE)
+
+
+def rejects_schema(code: int, detail: str) -> bool:
+    """True when an HTTP error says the server refused the structured-output request.
+
+    400/422 is how llama.cpp, vLLM and OpenAI refuse a schema; llama-cpp-python answers 500.
+    """
+    return code in (400, 422, 500) and bool(_SCHEMA_WORDS.search(detail))
 
 
 def _status_detail(exc: Any) -> str:
@@ -105,6 +131,7 @@ class OpenAIModel(ChatBackend):
         self._model = chat_model
         self._model_lock = threading.Lock()
         self._clock = clock
+        self._logprobs = True  # until the server refuses them
         self.name = f"openai:{chat_model or '?'}@{self.base_url}"
 
     @classmethod
@@ -142,6 +169,9 @@ class OpenAIModel(ChatBackend):
         }
         if request.response_format is not None:
             kwargs["response_format"] = dict(request.response_format)
+        if request.options and self._logprobs:
+            kwargs["logprobs"] = True
+            kwargs["top_logprobs"] = _TOP_LOGPROBS
         hint = ""
         if (request.response_format or {}).get("type") == "json_schema":
             hint = "If this server cannot do json_schema, set NPC_BRAIN_STRUCTURED=json_object."
@@ -149,9 +179,12 @@ class OpenAIModel(ChatBackend):
         try:
             resp = self._client.chat.completions.create(**kwargs)
         except Exception as exc:  # every client failure becomes a typed LLMError
-            raise map_openai_error(
-                exc, self.base_url, timeout_s=self.timeout_s, hint=hint
-            ) from None
+            error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
+            if isinstance(error, LLMRequestError) and "logprobs" in kwargs:
+                # A server that refuses logprobs still answers the choice as text.
+                self._logprobs = False
+                return self._send(request)
+            raise error from None
         elapsed = self._clock() - start
         try:
             choice = resp.choices[0]
@@ -172,6 +205,7 @@ class OpenAIModel(ChatBackend):
             ),
             finish_reason=finish,
             model=getattr(resp, "model", None) or model,
+            top_logprobs=_first_token_logprobs(choice) if request.options else None,
         )
 
     def close(self) -> None:

@@ -8,7 +8,7 @@ import numpy as np
 from pydantic import BaseModel
 
 if TYPE_CHECKING:  # calls.py imports Message from here
-    from npc_brain.llm.calls import Completion, Parsed
+    from npc_brain.llm.calls import Choice, Completion, Parsed
 
 Role = Literal["system", "user", "assistant"]
 
@@ -90,6 +90,27 @@ class UsageReportingModel(ChatModel, Protocol):
         agent: str | None = None,
     ) -> Parsed[T]:
         """Like `parse`, returning the value plus `Usage` and the repair count."""
+        ...
+
+
+@runtime_checkable
+class ChoiceModel(ChatModel, Protocol):
+    """A `ChatModel` that can also pick one token among options and say how likely each was.
+
+    Every backend and wrapper here implements it. The probabilities come from the server's
+    log-probabilities of the first token; a server that sends none gets all the probability
+    on the option it wrote. Raises `LLMOutputError` when the reply is none of the options.
+    """
+
+    def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Choice:
+        """The probability of each option (single tokens such as "1".."9") as the next reply."""
         ...
 
 

@@ -20,7 +20,7 @@ from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel
 
-from npc_brain.llm.calls import Completion, Parsed, Usage, UsageDelegation
+from npc_brain.llm.calls import Choice, Completion, Parsed, Usage, UsageDelegation, choose_of
 from npc_brain.llm.errors import (
     LLMConfigError,
     LLMError,
@@ -61,9 +61,10 @@ def request_key(
     schema: type[BaseModel] | None,
     max_tokens: int,
     temperature: float,
+    options: Sequence[str] = (),
 ) -> str:
     """Stable hash of everything that determines a model's answer (not purpose/agent labels)."""
-    canonical = {
+    canonical: dict[str, Any] = {
         "kind": kind,
         "messages": [[m["role"], m["content"]] for m in messages],
         "schema": schema.__name__ if schema is not None else None,
@@ -71,6 +72,8 @@ def request_key(
         "max_tokens": int(max_tokens),
         "temperature": round(float(temperature), 6),
     }
+    if options:  # only `choose` calls have options: older recordings keep their keys
+        canonical["options"] = list(options)
     blob = json.dumps(canonical, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -110,9 +113,10 @@ class RecordingModel(UsageDelegation):
         temperature: float,
         purpose: str,
         agent: str | None,
+        options: Sequence[str] = (),
     ) -> dict[str, Any]:
         return {
-            "key": request_key(kind, messages, schema, max_tokens, temperature),
+            "key": request_key(kind, messages, schema, max_tokens, temperature, options),
             "kind": kind,
             "purpose": purpose,
             "agent": agent,
@@ -205,6 +209,33 @@ class RecordingModel(UsageDelegation):
         )
         return done
 
+    def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Choice:
+        """Call the inner model's `choose` and record the probabilities (or the failure)."""
+        rec = self._base("choose", messages, None, 2, 0.0, purpose, agent, options)
+        rec["options"] = list(options)
+        try:
+            done = choose_of(self.inner, messages, options, purpose=purpose, agent=agent)
+        except LLMError as exc:
+            self._write({**rec, "error": self._error(exc)})
+            raise
+        self._write(
+            {
+                **rec,
+                "probs": list(done.probs),
+                "text": done.text,
+                "from_logprobs": done.from_logprobs,
+                "usage": done.usage.to_dict(),
+            }
+        )
+        return done
+
     def close(self) -> None:
         """Close the file (and the inner model if it can be closed)."""
         with self._lock:
@@ -263,8 +294,9 @@ class ReplayModel(UsageDelegation):
         temperature: float,
         purpose: str,
         agent: str | None,
+        options: Sequence[str] = (),
     ) -> dict[str, Any]:
-        key = request_key(kind, messages, schema, max_tokens, temperature)
+        key = request_key(kind, messages, schema, max_tokens, temperature, options)
         with self._lock:
             queue = self._queues.get(key)
             if queue:
@@ -336,4 +368,23 @@ class ReplayModel(UsageDelegation):
             Usage.from_dict(rec.get("usage")),
             int(rec.get("repairs", 0)),
             rec.get("raw", ""),
+        )
+
+    def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        purpose: str = "other",
+        agent: str | None = None,
+    ) -> Choice:
+        """The recorded probabilities for this choice."""
+        rec = self._take("choose", messages, None, 2, 0.0, purpose, agent, options)
+        self._raise(rec)
+        return Choice(
+            tuple(options),
+            tuple(float(p) for p in rec["probs"]),
+            Usage.from_dict(rec.get("usage")),
+            rec.get("text", ""),
+            bool(rec.get("from_logprobs", True)),
         )

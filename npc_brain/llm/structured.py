@@ -159,14 +159,15 @@ def extract_json(text: str) -> Any:
     s = text.strip()
     if not s:
         raise ReplyInvalid("the reply was empty")
+    # RecursionError too: `[[[[…` nested a thousand deep is a reply, not a bug in the caller.
     try:
         return json.loads(s)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     for m in _FENCE.finditer(s):
         try:
             return json.loads(m.group(1).strip())
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
     decoder = json.JSONDecoder()
     tried = 0
@@ -175,7 +176,7 @@ def extract_json(text: str) -> Any:
             try:
                 value, _ = decoder.raw_decode(s, i)
                 return value
-            except ValueError:
+            except (ValueError, RecursionError):
                 tried += 1
                 if tried >= _MAX_STARTS:
                     break
@@ -187,7 +188,10 @@ def describe_validation_error(err: ValidationError, limit: int = 5) -> str:
     parts = []
     for e in err.errors()[:limit]:
         loc = ".".join(str(x) for x in e["loc"]) or "(the object)"
-        got = json.dumps(e.get("input"), ensure_ascii=False, default=str)
+        try:
+            got = json.dumps(e.get("input"), ensure_ascii=False, default=str)
+        except (ValueError, RecursionError):  # NaN is fine; a 900-deep list is not
+            got = repr(e.get("input"))[:60]
         if len(got) > 60:
             got = got[:57] + "..."
         parts.append(f"{loc}: {e['msg']} (got {got})")

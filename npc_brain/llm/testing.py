@@ -32,7 +32,9 @@ from npc_brain.llm.settings import StructuredMode
 
 Reply = str | dict | list | BaseModel | BaseException
 """A scripted reply: raw text, a JSON-able dict/list, a pydantic instance, or an exception
-(e.g. `LLMUnavailable("down")`) to raise instead of answering."""
+(e.g. `LLMUnavailable("down")`) to raise instead of answering. For a `choose` call, text is
+the option written (no log-probabilities) and a dict `{token: logprob}` the first token's
+alternatives."""
 
 Responder = Callable[[Sequence[Message], "type[BaseModel] | None"], Reply]
 """A callable reply: gets the messages and the schema class (None for `complete`)."""
@@ -56,6 +58,7 @@ class ScriptedCall:
     max_tokens: int
     temperature: float
     attempt: int
+    options: tuple[str, ...] = ()  # a `choose` call's options
 
     @property
     def prompt(self) -> str:
@@ -76,6 +79,16 @@ def _text_of(reply: Reply) -> str:
     if isinstance(reply, str):
         return reply
     raise TypeError(f"ScriptedModel cannot reply with {type(reply).__name__}")
+
+
+def _logprobs_of(reply: object) -> dict[str, float] | None:
+    """A `choose` reply scripted as {token: logprob}; anything else is a text reply."""
+    if isinstance(reply, dict) and reply and all(
+        isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
+        for k, v in reply.items()
+    ):
+        return {k: float(v) for k, v in reply.items()}
+    return None
 
 
 def _fake_tokens(text: str) -> int:
@@ -139,6 +152,7 @@ class ScriptedModel(ChatBackend):
             request.max_tokens,
             request.temperature,
             request.attempt,
+            request.options,
         )
         with self._lock:
             self._history.append(call)
@@ -156,10 +170,15 @@ class ScriptedModel(ChatBackend):
             if callable(item) and not isinstance(item, type)
             else item
         )
-        text = _text_of(reply)  # type: ignore[arg-type]
+        logprobs = _logprobs_of(reply) if request.options else None
+        if logprobs:
+            text = max(logprobs, key=logprobs.__getitem__)
+        else:
+            text = _text_of(reply)  # type: ignore[arg-type]
         prompt = " ".join(m["content"] for m in request.messages)
         return Completion(
-            text, Usage(_fake_tokens(prompt), _fake_tokens(text), 1, 0.0), "stop", self.name
+            text, Usage(_fake_tokens(prompt), _fake_tokens(text), 1, 0.0), "stop", self.name,
+            logprobs,
         )
 
 

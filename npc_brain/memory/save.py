@@ -79,6 +79,8 @@ class SaveMeta:
     created: datetime
     saved: datetime
     app_version: str
+    # Where `write` moved a damaged save it found in the slot (not part of the file itself).
+    set_aside: Path | None = field(default=None, compare=False)
 
 
 @dataclass(slots=True)
@@ -180,11 +182,19 @@ class SaveFile:
         return conn
 
     def _check_header(self) -> None:
-        """NotASaveError unless the file starts like an SQLite database (or is empty)."""
+        """NotASaveError unless the file starts like an SQLite database (or is empty);
+        CorruptSaveError for a save whose header is cut off or broken."""
         with open(self.path, "rb") as fh:
             head = fh.read(len(_SQLITE_MAGIC))
-        if head and head != _SQLITE_MAGIC:
-            raise NotASaveError(f"{self.path} is not a save file (not an SQLite database)")
+            if head and head != _SQLITE_MAGIC:
+                # Ours if it is a cut-off header or still names the format (meta is on page 2).
+                if _SQLITE_MAGIC.startswith(head) or FORMAT.encode() in fh.read(1 << 20):
+                    raise CorruptSaveError(f"{self.path} is a damaged save (broken file header)")
+                raise NotASaveError(f"{self.path} is not a save file (not an SQLite database)")
+            versions = fh.read(4)[2:]  # header bytes 18, 19: file format read/write versions
+            if head and len(versions) == 2 and not set(versions) <= {1, 2}:
+                # SQLite would open it read-only, and every later save would be refused.
+                raise CorruptSaveError(f"{self.path} is a damaged save (broken file header)")
 
     def _version(self, conn: sqlite3.Connection) -> tuple[int, dict[str, str]]:
         """Schema version and meta of an open file; NotASaveError/SaveVersionError."""
@@ -192,17 +202,22 @@ class SaveFile:
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         except sqlite3.DatabaseError as exc:  # the header was SQLite's: the rest is damaged
             raise CorruptSaveError(f"{self.path} is damaged: {exc}") from exc
+        ours = {"agents", "memories"} <= tables  # a save whose meta table was lost is damaged
         if "meta" not in tables:
+            if ours:
+                raise CorruptSaveError(f"{self.path} is a damaged save (its meta table is gone)")
             raise NotASaveError(f"{self.path} is not an npc_brain save (no meta table)")
         try:
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
             raise CorruptSaveError(f"{self.path}: unreadable meta ({exc})") from exc
         if meta.get("format") != FORMAT:
+            if ours and "format" not in meta:
+                raise CorruptSaveError(f"{self.path} is a damaged save (no format in its meta)")
             raise NotASaveError(f"{self.path} is not an npc_brain save")
         try:
             version = int(meta["schema_version"])
-        except (KeyError, ValueError) as exc:
+        except (KeyError, ValueError, TypeError) as exc:
             raise CorruptSaveError(f"{self.path}: bad schema_version in meta") from exc
         if version > SCHEMA_VERSION:
             raise SaveVersionError(
@@ -212,7 +227,12 @@ class SaveFile:
         return version, meta
 
     def write(self, data: SaveData) -> SaveMeta:
-        """Replace the save with `data` in one transaction. On any failure the old save stays."""
+        """Replace the save with `data` in one transaction. On any failure the old save stays.
+
+        A damaged save in the slot is not a reason to refuse the new one: it is renamed
+        `<name>.damaged-<UTC time>` (with its WAL) and the new save is written;
+        `SaveMeta.set_aside` says where it went. A foreign or newer file is still refused.
+        """
         if not isinstance(data.clock, datetime):
             raise SaveError(f"SaveData.clock must be a datetime, got {data.clock!r}")
         clock = data.clock.isoformat()
@@ -225,21 +245,79 @@ class SaveFile:
             payloads[name] = (_dumps(agent.state, f"state of agent {name!r}"), stream.dim,
                               stream.decay, _memory_params(name, stream.to_rows()))
         now = self._wall_clock()
-        created = now
-        conn = None
+        set_aside: Path | None = None
         try:
-            if self.path.exists() and self.path.stat().st_size > 0:
-                self._check_header()
-                probe = self._connect()
-                try:
-                    _, meta = self._version(probe)  # refuse to overwrite foreign/newer files
-                finally:
-                    probe.close()
-                try:
-                    created = datetime.fromisoformat(meta["created"])
-                except (KeyError, ValueError):
-                    created = now
-            conn = self._connect()
+            try:
+                created = self._created(now)  # refuses foreign and newer files
+            except CorruptSaveError:
+                set_aside, created = self._set_aside(now), now
+            try:
+                self._replace(clock, world, payloads, created, now)
+            except sqlite3.DatabaseError as exc:
+                # Damage the probe could not see (a broken page deep in the file).
+                if set_aside is not None or (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in (
+                        sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+                    raise
+                set_aside, created = self._set_aside(now), now
+                self._replace(clock, world, payloads, created, now)
+        except (sqlite3.Error, OSError) as exc:
+            kept = f"; the damaged save that was there is kept as {set_aside}" if set_aside else ""
+            raise SaveError(f"could not write {self.path}: {exc}{kept}") from exc
+        return SaveMeta(SCHEMA_VERSION, created, now, self.app_version, set_aside)
+
+    def _created(self, now: datetime) -> datetime:
+        """The creation time of the save being replaced (`now` for a new slot)."""
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return now
+        self._check_header()
+        probe = self._connect()
+        try:
+            _, meta = self._version(probe)
+            self._check_intact(probe)
+        finally:
+            probe.close()
+        try:
+            return datetime.fromisoformat(meta["created"])
+        except (KeyError, ValueError, TypeError):
+            return now
+
+    def _check_intact(self, conn: sqlite3.Connection) -> None:
+        """`CorruptSaveError` unless the tables, pages and JSON of the slot's save are whole.
+
+        Cheap next to a full read (no rows are decoded): enough to know that overwriting the
+        file loses nothing the game could still load.
+        """
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            check = conn.execute("PRAGMA quick_check(1)").fetchone()
+            bad = conn.execute("SELECT (SELECT count(*) FROM agents WHERE NOT json_valid(state))"
+                               " + (SELECT count(*) FROM world WHERE NOT json_valid(state))"
+                               ).fetchone()[0] if set(_TABLES) <= tables else 1
+        except sqlite3.DatabaseError as exc:
+            raise CorruptSaveError(f"{self.path} is damaged: {exc}") from exc
+        if bad or not check or check[0] != "ok":
+            raise CorruptSaveError(f"{self.path} is damaged (tables, pages or states)")
+
+    def _set_aside(self, now: datetime) -> Path:
+        """Rename the damaged save (and its WAL/SHM, so it still opens) out of the slot."""
+        stem = f"{self.path.name}.damaged-{now:%Y%m%d-%H%M%S}"
+        target = self.path.with_name(stem)
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{stem}-{n}")
+        for suffix in ("-wal", "-shm"):
+            companion = Path(f"{self.path}{suffix}")
+            if companion.exists():
+                os.replace(companion, f"{target}{suffix}")
+        os.replace(self.path, target)
+        return target
+
+    def _replace(self, clock: str, world: str, payloads: dict[str, tuple[Any, ...]],
+                 created: datetime, now: datetime) -> None:
+        """The write transaction itself."""
+        conn = self._connect()
+        try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("BEGIN IMMEDIATE")
@@ -263,14 +341,8 @@ class SaveFile:
                 raise
             # Fold the WAL back so the save is one self-contained file again.
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error as exc:
-            raise SaveError(f"could not write {self.path}: {exc}") from exc
-        except OSError as exc:
-            raise SaveError(f"could not write {self.path}: {exc}") from exc
         finally:
-            if conn is not None:
-                conn.close()
-        return SaveMeta(SCHEMA_VERSION, created, now, self.app_version)
+            conn.close()
 
     def _open_for_read(self) -> tuple[sqlite3.Connection, dict[str, str]]:
         if not self.path.is_file():
@@ -311,7 +383,7 @@ class SaveFile:
         try:
             return SaveMeta(int(meta["schema_version"]), datetime.fromisoformat(meta["created"]),
                             datetime.fromisoformat(meta["saved"]), meta["app_version"])
-        except (KeyError, ValueError) as exc:
+        except (KeyError, ValueError, TypeError) as exc:
             raise CorruptSaveError(f"{self.path}: bad meta ({exc})") from exc
 
     def read(self) -> SaveData:
@@ -331,7 +403,7 @@ class SaveFile:
             clock = datetime.fromisoformat(meta["clock"])
             world_rows = conn.execute("SELECT state FROM world").fetchall()
             world = json.loads(world_rows[0][0]) if world_rows else {}
-        except (KeyError, ValueError) as exc:
+        except (KeyError, ValueError, TypeError) as exc:
             raise CorruptSaveError(f"{self.path}: bad clock or world state ({exc})") from exc
         if not isinstance(world, dict):
             raise CorruptSaveError(f"{self.path}: world state is not an object")
@@ -345,6 +417,8 @@ class SaveFile:
             "SELECT name, state, dim, decay FROM agents ORDER BY rowid"
         ).fetchall():
             try:
+                if not isinstance(name, str) or not isinstance(state_text, str):
+                    raise TypeError("name or state is not text")
                 state = json.loads(state_text)
                 if not isinstance(state, dict):
                     raise ValueError("state is not an object")
@@ -362,6 +436,9 @@ class SaveFile:
         mid, kind, desc, created, imp, evidence, subject, place, accessed, blob = row
         if type(mid) is not int or type(imp) is not int or not isinstance(desc, str):
             raise ValueError(f"memory {mid!r}: id, importance or description has the wrong type")
+        if not all(isinstance(v, str) for v in (created, accessed, evidence)) or not all(
+                v is None or isinstance(v, str) for v in (subject, place)):
+            raise ValueError(f"memory {mid}: a time, evidence, subject or place has the wrong type")
         if not isinstance(blob, bytes) or len(blob) != 4 * dim:
             raise ValueError(f"memory {mid}: embedding blob is not {dim} float32 values")
         cited = json.loads(evidence)
@@ -370,4 +447,6 @@ class SaveFile:
         record = MemoryRecord(mid, MemoryKind(kind), desc, datetime.fromisoformat(created), imp,
                               tuple(cited), subject, place)
         vec = np.frombuffer(blob, dtype="<f4").astype(np.float32)
+        if not np.isfinite(vec).all():  # a flipped bit: NaN scores would poison every retrieval
+            raise ValueError(f"memory {mid}: the embedding holds NaN or infinite values")
         return MemoryRow(record, vec, datetime.fromisoformat(accessed))

@@ -36,21 +36,22 @@ def stream_with(emb, texts, start=T0, importance=3, step=timedelta(minutes=10)):
 
 
 # ------------------------------------------------------------------ importance
-def test_importance_is_batched_and_routine_repeats_are_free(emb):
+def test_importance_rates_each_memory_once_and_routine_repeats_are_free(emb):
     model = ScriptedModel().respond_with(BrainResponder())
     cache = ImportanceCache()
     drafts = [MemoryDraft(MemoryKind.OBSERVATION, f"Klaus is reading at his desk at {h}:00", T0) for h in (7, 8, 9)]
     drafts.append(MemoryDraft(MemoryKind.OBSERVATION, "Isabella is planning a party", T0))
     first = importance.memorize(model, emb, drafts, agent="Ana", cache=cache)
-    assert first.calls == 1 and len(model.history) == 1  # one batched call
-    assert "2. Isabella is planning a party" in model.history[0].prompt  # the repeats were rated once
+    assert first.calls == 2 and len(model.history) == 2  # one call per distinct memory
+    assert "Isabella is planning a party" in model.history[1].prompt  # the repeats were rated once
+    assert model.history[1].options == importance.DIGITS
     for text, value in first.new_ratings:
         cache.put(text, value)
     again = [MemoryDraft(MemoryKind.OBSERVATION, "Klaus is reading at his desk at 10:00", T0 + timedelta(hours=3))]
     second = importance.memorize(model, emb, again, agent="Ana", cache=cache)
-    assert second.calls == 0 and len(model.history) == 1
+    assert second.calls == 0 and len(model.history) == 2
     assert second.memories[0].importance == first.memories[0].importance
-    assert [m.importance for m in first.memories][-1] == 8
+    assert [m.importance for m in first.memories][-1] == 9  # the digit 8 on the 1–10 scale
     fixed = importance.memorize(model, emb, [MemoryDraft(MemoryKind.PLAN, "x", T0, importance=7)], agent="Ana")
     assert fixed.calls == 0 and fixed.memories[0].importance == 7
 
@@ -204,14 +205,16 @@ def test_reaction_uses_the_papers_two_queries(emb):
 
 def test_utterance_conditions_on_memory_of_the_listener(emb):
     s = stream_with(emb, ["Ben owes Ana ten dollars", "the weather is sunny"])
-    model = ScriptedModel().enqueue({"say": "Hi Ben, about that money...", "end": False})
+    model = ScriptedModel().enqueue({"about": "Ben owes me ten dollars.", "say": "You still owe me ten dollars.",
+                                     "end": False})
     said = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello Ana!")])
-    assert said.text.startswith("Hi Ben") and not said.end
+    assert said.text == "You still owe me ten dollars." and not said.end
+    assert said.ground is not None and said.ground.text == "Ben owes me ten dollars."
     prompt = model.history[0].prompt
     # The speaker's memories in its own voice (lifted into a line they read as speech).
     assert "Ben owes me ten dollars" in prompt and 'Ben: "Hello Ana!"' in prompt
-    model.enqueue({"say": "Bye!", "end": False})
+    model.enqueue({"about": "Ben owes me ten dollars.", "say": "Bye!", "end": False})
     last = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello")], last_turn=True)
     assert last.end  # the turn cap closes the conversation whatever the model says

@@ -58,3 +58,40 @@ def test_load_without_a_save_is_a_toast_not_a_crash(make_game):
     assert not game.persistence.load(game.cfg.save_path.parent / "missing.sqlite")
     assert any("Load failed" in note.text for note in game.hud.toasts)
     game.run(frames=game.frame + 5)
+
+
+def test_f9_on_a_damaged_save_shows_the_sentence_and_keeps_playing(make_game):
+    import json
+    import sqlite3
+
+    game = make_game(npcs=2, speed=4)
+    game.run(frames=120)
+    assert game.persistence.save()
+    path = game.cfg.save_path
+    with sqlite3.connect(path) as conn:
+        name, text = conn.execute("SELECT name, state FROM agents LIMIT 1").fetchone()
+        state = json.loads(text)
+        state["plan"]["steps"][0]["start"] = 12  # one wrong-typed field
+        conn.execute("UPDATE agents SET state = ? WHERE name = ?", (json.dumps(state), name))
+    conn.close()
+    game.run(frames=game.frame + 60)
+    before, clock = _minds(game), game.clock.now()
+    assert not game.persistence.load()
+    toast = next(n.text for n in game.hud.toasts if n.text.startswith("Load failed"))
+    assert repr(name) in toast and "plan.steps.0.start" in toast
+    assert _minds(game) == before and game.clock.now() == clock  # nothing was half-loaded
+    game.run(frames=game.frame + 30)  # and the town goes on
+    assert game.clock.now() > clock
+
+
+def test_f5_over_a_damaged_save_keeps_it_aside(make_game):
+    game = make_game(npcs=1)
+    game.run(frames=30)
+    path = game.cfg.save_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"SQLite format")  # a save cut off by a crash
+    assert game.persistence.save()
+    kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.damaged-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"SQLite format"
+    assert any(kept[0].name in n.text for n in game.hud.toasts)
+    assert game.persistence.load()

@@ -3,6 +3,7 @@ the position-swapped judge, the ablation's rating table, the bench/eval dispatch
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -130,3 +131,34 @@ def test_interval_stats() -> None:
     s = interval_stats([16.7] * 95 + [40.0] * 5)
     assert s["dropped_pct"] == 5.0 and s["interval_p95_ms"] >= 16.7
     assert interval_stats([])["dropped_pct"] == 0.0
+
+
+def _dead(messages: Any, schema: Any) -> str:
+    from npc_brain.llm.errors import LLMUnavailable
+
+    raise LLMUnavailable("Could not reach the OpenAI-compatible server at http://127.0.0.1:9/v1.")
+
+
+def test_bench_cost_with_every_call_failing_is_an_error(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from npc_brain.bench.__main__ import main
+    from npc_brain.eval import scripted
+
+    monkeypatch.setattr(scripted, "scripted_model", lambda: ScriptedModel(name="dead").respond_with(_dead))
+    code = main(["cost", "--town", "tiny", "--npcs", "2", "--game-hours", "0.5", "--model", "scripted",
+                 "--workers", "0", "--quiet"])
+    out = capsys.readouterr()
+    assert code == 1
+    assert "met" not in out.out and out.out.strip() == ""  # no table that reads "met: yes"
+    lines = out.err.strip().splitlines()
+    assert len(lines) == 1 and "model calls failed" in lines[0] and "100%" in lines[0]
+
+
+def test_cost_failure_check_lets_a_mostly_healthy_run_pass() -> None:
+    from npc_brain.bench.cost import check_failures
+    from npc_brain.llm.errors import LLMUnavailable
+
+    check_failures({"calls": 10, "failures": 5, "failure_pct": 50.0})
+    check_failures({"calls": 0, "failures": 0, "failure_pct": 0.0})
+    with pytest.raises(LLMUnavailable, match="6 of 10 model calls failed"):
+        check_failures({"calls": 10, "failures": 6, "failure_pct": 60.0})

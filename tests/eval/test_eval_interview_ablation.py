@@ -21,6 +21,9 @@ def _run(argv: list[str]) -> dict:
     return args._run(args)
 
 
+NO_PARTY = "I have not heard anything about a party."
+
+
 def test_interview_kinds_hide_memories() -> None:
     # The scripted model answers with the best retrieved memory, or "I don't know." with none.
     town = load_town("tiny", npcs=2)
@@ -30,8 +33,8 @@ def test_interview_kinds_hide_memories() -> None:
     society = sim.society
     full = society.interview("Isabella Rodriguez", "Do you know of a party?")
     assert "Valentine" in full
-    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=()) == "I don't know."
-    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=("reflection",)) == "I don't know."
+    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=()) == NO_PARTY
+    assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=("reflection",)) == NO_PARTY
     assert society.interview("Isabella Rodriguez", "Do you know of a party?", kinds=CONDITIONS["no reflection"]) == full
 
 
@@ -55,7 +58,8 @@ def test_ablation_rates_every_condition(tmp_path: Path) -> None:
     assert 0 < result["judge_calls"] <= 2 * result["comparisons"]  # identical answers skip the judge
     raw = read_json(tmp_path / "ablation.json")
     no_memory = [a["answer"] for a in raw["answers"] if a["condition"] == "no memory"]
-    assert no_memory and set(no_memory) == {"I don't know."}
+    # Without memory only the persona and the present remain: who it is, or an honest "not heard".
+    assert no_memory and all(a.startswith(("I am ", "I would ", "I have not ", "Nice to see")) for a in no_memory)
     # The scripted judge prefers the longer (more specific) answer, so memory beats no memory.
     ratings = {r["condition"]: r["rating"] for r in result["ratings"]}
     assert ratings["full"] > ratings["no memory"]

@@ -103,8 +103,9 @@ class StubOpenAI:
                     time.sleep(arg)
                     self._send(200, json.dumps(chat_body("{}")).encode())
                 elif kind == "status":
-                    err = {"error": {"message": f"stub error {arg}", "type": "server_error"}}
-                    self._send(arg, json.dumps(err).encode())
+                    code, message = arg if isinstance(arg, tuple) else (arg, f"stub error {arg}")
+                    err = {"error": {"message": message, "type": "server_error"}}
+                    self._send(code, json.dumps(err).encode())
                 elif kind == "raw":
                     self._send(200, arg, "text/plain")
                 elif kind == "embed":
@@ -141,9 +142,9 @@ class StubOpenAI:
         self.script.append(("json", chat_body(content, **usage)))
         return self
 
-    def status(self, code: int) -> StubOpenAI:
-        """Queue an HTTP error."""
-        self.script.append(("status", code))
+    def status(self, code: int, message: str | None = None) -> StubOpenAI:
+        """Queue an HTTP error (its error message: `message`, default "stub error CODE")."""
+        self.script.append(("status", code if message is None else (code, message)))
         return self
 
     def sleep(self, seconds: float) -> StubOpenAI:

@@ -80,12 +80,38 @@ def test_timeout_is_unavailable_and_names_url_and_limit(stub) -> None:
     assert stub.base_url in str(err.value) and "0.5 s" in str(err.value)
 
 
-def test_http_500_is_unavailable_with_a_structured_mode_hint(stub) -> None:
-    stub.status(500).status(500)
+HINT = "NPC_BRAIN_STRUCTURED=json_object"
+
+
+@pytest.mark.parametrize("code", [500, 502, 503])
+def test_server_failure_is_unavailable_without_the_structured_mode_hint(stub, code) -> None:
+    stub.status(code)
     with pytest.raises(LLMUnavailable) as err:
         model_for(stub.base_url).parse(MSGS, Rating)
-    assert "HTTP 500" in str(err.value) and stub.base_url in str(err.value)
-    assert "NPC_BRAIN_STRUCTURED=json_object" in str(err.value)
+    assert f"HTTP {code}" in str(err.value) and stub.base_url in str(err.value)
+    assert HINT not in str(err.value)  # a server that is down did not reject the schema
+
+
+@pytest.mark.parametrize(("code", "error"), [
+    (400, LLMRequestError), (422, LLMRequestError), (500, LLMUnavailable)])
+def test_rejected_schema_gets_the_structured_mode_hint(stub, code, error) -> None:
+    stub.status(code, "'response_format' of type 'json_schema' is not supported")
+    with pytest.raises(error) as err:
+        model_for(stub.base_url).parse(MSGS, Rating)
+    assert f"HTTP {code}" in str(err.value) and HINT in str(err.value)
+
+
+def test_connection_refused_gets_no_structured_mode_hint(refused_url) -> None:
+    with pytest.raises(LLMUnavailable) as err:
+        model_for(refused_url).parse(MSGS, Rating)
+    assert "Could not reach" in str(err.value) and HINT not in str(err.value)
+
+
+def test_plain_completion_rejection_gets_no_structured_mode_hint(stub) -> None:
+    stub.status(400, "bad schema of something")
+    with pytest.raises(LLMRequestError) as err:
+        model_for(stub.base_url).complete(MSGS)
+    assert HINT not in str(err.value)  # no response_format was sent
 
 
 def test_http_500_is_retried_by_the_client_when_allowed(stub) -> None:

@@ -8,7 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import numpy as np
@@ -329,3 +329,85 @@ def test_inconsistent_content_is_corrupt(tmp_path: Path, tamper: str) -> None:
         conn.execute(tamper)
     with pytest.raises(CorruptSaveError):
         SaveFile(path).read()
+
+
+# -- writing over a damaged save ------------------------------------------------------------------
+
+def _damage(kind: str, data: bytes, path: Path) -> None:
+    """Leave the slot at `path` damaged in one of the ways a crash, a disk or a person does."""
+    size = len(data)
+    cut = {"truncated-half": size // 2, "truncated-tenth": size // 10, "truncated-100": 100,
+           "truncated-10": 10, "truncated-page": 4096}
+    if kind in cut:
+        path.write_bytes(data[: cut[kind]])
+        return
+    buf = bytearray(data)
+    rng = np.random.default_rng(len(kind))
+    if kind == "scrambled":
+        buf[4096:] = rng.integers(0, 256, size - 4096, dtype=np.uint8).tobytes()
+    elif kind.startswith("flip-"):
+        at = int(kind.split("-")[1])
+        buf[at] ^= 0xFF
+    elif kind == "zeroed-first-page":
+        buf[:4096] = bytes(4096)
+    elif kind == "zeroed-second-page":
+        buf[4096:8192] = bytes(4096)
+    elif kind == "garbage-middle":
+        buf[size // 2: size // 2 + 3000] = rng.integers(0, 256, 3000, dtype=np.uint8).tobytes()
+    path.write_bytes(bytes(buf))
+    if kind.startswith("sql:"):
+        with sqlite3.connect(path) as conn:
+            conn.execute(kind[4:])
+        conn.close()
+
+
+DAMAGE = ["truncated-half", "truncated-tenth", "truncated-100", "truncated-10", "truncated-page",
+          "scrambled", "flip-0", "flip-5", "flip-16", "flip-18", "flip-21", "flip-28", "flip-100",
+          "flip-4200", "zeroed-first-page", "zeroed-second-page", "garbage-middle",
+          "sql:DROP TABLE meta", "sql:DELETE FROM meta WHERE key = 'format'",
+          "sql:DELETE FROM meta", "sql:DROP TABLE agents",
+          "sql:UPDATE meta SET value = 'x' WHERE key = 'schema_version'",
+          "sql:UPDATE agents SET state = '{'"]
+
+
+@pytest.mark.parametrize("kind", DAMAGE)
+def test_saving_over_a_damaged_save_keeps_it_aside_and_writes(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "save.db"
+    SaveFile(path).write(build("A", agents=2, memories=300, dim=64))
+    _damage(kind, path.read_bytes(), path)
+    damaged = path.read_bytes()
+    try:
+        SaveFile(path).read()
+        readable = True
+    except SaveError:
+        readable = False
+    wall = datetime(2026, 12, 1, 10, 15, tzinfo=UTC)
+    meta = SaveFile(path, wall_clock=lambda: wall).write(build("B"))
+    assert_same(SaveFile(path).read(), build("B"))  # the slot works again
+    if meta.set_aside is not None:
+        assert meta.set_aside == tmp_path / "save.db.damaged-20261201-101500"
+        assert meta.set_aside.read_bytes() == damaged  # nothing lost
+    else:
+        assert readable, "an unreadable save was overwritten instead of kept"
+
+
+def test_set_aside_names_never_collide_and_take_the_wal_along(tmp_path: Path) -> None:
+    path = tmp_path / "save.db"
+    wall = datetime(2026, 12, 1, 10, 15, tzinfo=UTC)
+    names = []
+    for _ in range(2):
+        path.write_bytes(b"SQLite fo")  # a cut-off header: a damaged save, not a foreign file
+        Path(f"{path}-wal").write_bytes(b"wal bytes")
+        meta = SaveFile(path, wall_clock=lambda: wall).write(build("B"))
+        assert meta.set_aside is not None
+        names.append(meta.set_aside.name)
+        assert Path(f"{meta.set_aside}-wal").read_bytes() == b"wal bytes"
+    assert names == ["save.db.damaged-20261201-101500", "save.db.damaged-20261201-101500-2"]
+    assert_same(SaveFile(path).read(), build("B"))
+
+
+def test_a_healthy_save_is_replaced_not_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "save.db"
+    SaveFile(path).write(build("A"))
+    assert SaveFile(path).write(build("B")).set_aside is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.db"]

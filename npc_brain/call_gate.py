@@ -1,0 +1,130 @@
+"""CallGate: the player's model calls go first, the town's wait at the door.
+
+Every model call of a job passes the gate with the job's priority. Urgent calls (what the
+player triggers) never wait. A background call waits before it starts while an urgent call
+is out, and while the player is engaged (a conversation with an NPC is open) at most
+`engaged_limit` background calls run at once. This works between calls, on any backend;
+a backend that can stop a request (the embedded engine) also stops the background calls
+already running when an urgent one starts (`npc_brain.llm.preemption`), and `run` sends
+them again when they may. The scheduler's reserved place gives the urgent job a worker
+thread and an engine slot to run on.
+
+Measured (`bench reply --npcs 10`, embedded model on 2 cores; docs/ARCHITECTURE.md has all
+runs): full-line p95 46.5 s → 2.6 s with the reserve, the gate and preemption.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
+
+from npc_brain.llm.errors import LLMUnavailable
+from npc_brain.llm.preemption import Preempted, preemptible
+from npc_brain.scheduler import Priority
+
+T = TypeVar("T")
+
+__all__ = ["CallGate"]
+
+
+class CallGate:
+    """Holds background model calls back while the player's are out (thread-safe).
+
+    `urgent`: the priority from which a call is the player's. `engaged_limit`: background
+    calls allowed at once while the player is engaged. `max_wait_s`: a background call that
+    waited this long goes anyway, so a chatty player never starves the town.
+    `max_preemptions`: how often one background call may be stopped before it runs through.
+    """
+
+    def __init__(self, *, urgent: int = Priority.URGENT, engaged_limit: int = 1,
+                 max_wait_s: float = 20.0, max_preemptions: int = 3) -> None:
+        if engaged_limit < 0:
+            raise ValueError(f"engaged_limit must be >= 0, got {engaged_limit}")
+        self.urgent = int(urgent)
+        self.engaged_limit = engaged_limit
+        self.max_wait_s = max_wait_s
+        self._cond = threading.Condition()
+        self._urgent_out = 0
+        self._background_out = 0
+        self._engaged = False
+        self._closed = False
+        self.max_preemptions = max_preemptions
+        self.held = 0  # background calls that had to wait
+        self.held_s = 0.0  # and how long, in total
+        self.preempted = 0  # background calls stopped for an urgent one (and sent again)
+
+    @property
+    def engaged(self) -> bool:
+        """True while the player is in a conversation."""
+        return self._engaged
+
+    def set_engaged(self, engaged: bool) -> None:
+        """The player opened (True) or left (False) a conversation."""
+        with self._cond:
+            self._engaged = bool(engaged)
+            self._cond.notify_all()
+
+    def _may_start(self) -> bool:
+        if self._closed:
+            return True
+        if self._urgent_out:
+            return False
+        return not self._engaged or self._background_out < self.engaged_limit
+
+    @contextmanager
+    def call(self, priority: int) -> Iterator[None]:
+        """Wrap one model call: waits first if it is background work that must give way."""
+        urgent = priority >= self.urgent
+        with self._cond:
+            if not urgent and not self._may_start():
+                start = time.perf_counter()
+                self._cond.wait_for(self._may_start, timeout=self.max_wait_s)
+                self.held += 1
+                self.held_s += time.perf_counter() - start
+            if self._closed:  # shutting down: no call starts, the job fails quietly
+                raise LLMUnavailable("the society is shutting down")
+            if urgent:
+                self._urgent_out += 1
+            else:
+                self._background_out += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                if urgent:
+                    self._urgent_out -= 1
+                else:
+                    self._background_out -= 1
+                self._cond.notify_all()
+
+    def run(self, priority: int, send: Callable[[], T]) -> T:
+        """One model call through the gate. A background call stopped for an urgent one
+        (`Preempted`) is sent again when it may; after `max_preemptions` it runs through."""
+        urgent = priority >= self.urgent
+        for attempt in range(self.max_preemptions + 1):
+            with self.call(priority):
+                if urgent or attempt == self.max_preemptions:
+                    return send()
+                try:
+                    with preemptible(self._urgent_busy):
+                        return send()
+                except Preempted:
+                    with self._cond:
+                        self.preempted += 1
+        raise AssertionError("unreachable: the last attempt is not preemptible")
+
+    def _urgent_busy(self) -> bool:
+        return self._urgent_out > 0  # read per token without the lock: a stale int is harmless
+
+    @property
+    def background_out(self) -> int:
+        """Background calls running now."""
+        return self._background_out
+
+    def close(self) -> None:
+        """Shutting down: waiting and later calls raise `LLMUnavailable` instead of starting."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()

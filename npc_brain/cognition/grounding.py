@@ -1,0 +1,226 @@
+"""Grounding check: a line ships only if it says its ground's facts and no others.
+
+The model chose a ground and phrased it; this checks the phrasing and repairs it when it
+drifts. A line is repaired — replaced by the ground rendered in the speaker's first person —
+when it drops one of the ground's names, places, dates or times, asserts one that neither
+the ground nor the conversation holds, echoes the other speaker, describes the listener (or
+the speaker) in the third person, or was cut off before a sentence ended. A capable model's
+line passes as it is; a 135M model's drifting line still says something true.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from npc_brain.cognition.facts import carries, content_words, facts_in, fold, unsupported
+from npc_brain.cognition.grounds import Ground, GroundKind
+from npc_brain.cognition.phrasing import first_person
+
+
+class Problem(StrEnum):
+    """Why a line was repaired."""
+
+    CUT = "cut off"
+    ECHO = "echo"
+    THIRD_PERSON = "third person"
+    DROPPED = "dropped a fact"
+    UNSUPPORTED = "unsupported fact"
+    OFF_GROUND = "off its ground"
+    BABBLE = "babble"
+    PROMPT = "recites the prompt"
+    EMPTY = "empty"
+
+
+_NEGATION = re.compile(r"\b(not|never|no|don't|haven't|didn't|can't|nothing|unsure|idea)\b", re.IGNORECASE)
+
+# Words of the rules a 135M model recites back ("I am Isabella, in one short sentence.").
+_PROMPT_WORDS = re.compile(r"\b(one short sentence|own words|option|in character|interviewer asks|"
+                           r"as an ai|language model|end = |about = |say = )", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Grounded:
+    """The line that ships, its ground, and what (if anything) was wrong with the model's own."""
+
+    text: str
+    ground: Ground
+    model_text: str
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def repaired(self) -> bool:
+        """True when the shipped line is the rendered ground, not the model's phrasing."""
+        return bool(self.problems)
+
+
+def trim_to_sentence(text: str, *, cap: int | None = None) -> tuple[str, bool]:
+    """The text cut back to its last complete sentence; True when something was cut.
+
+    A line that fills the grammar's cap ends where the cap fell, maybe mid-word ("able t."),
+    even if the grammar then closed it with a full stop: only an earlier sentence end counts.
+    """
+    text = " ".join(text.split())
+    at_cap = cap is not None and len(text) >= cap - 2
+    if text and text[-1] in ".!?" and not at_cap:
+        return text, False
+    body = text[:-1] if at_cap else text
+    cut = max(body.rfind(". "), body.rfind("! "), body.rfind("? "))
+    if cut > 0:
+        return body[: cut + 1], True
+    return "", True
+
+
+def echoes(line: str, other: str) -> bool:
+    """True when `line` mostly repeats `other` (the question it should answer)."""
+    a, b = content_words(line), content_words(other)
+    if not a or not b:
+        return fold(line).strip(" .!?") == fold(other).strip(" .!?") and bool(other.strip())
+    # Nearly every word of it comes from the other's line: it adds nothing of its own.
+    return len(a - b) / len(a) < 0.34
+
+
+def third_person(line: str, speaker: str, listener: str) -> bool:
+    """True when the line tells the listener who they are, or talks of the speaker by name
+    ("You are Sam Moore…" said by Sam; "Alex is a student" said to Alex)."""
+    low = fold(line)
+    for name in (speaker, listener):
+        words = [fold(w) for w in name.split() if w]
+        if not words:
+            continue
+        if re.search(r"\byou(?:'re| are)\s+(?:" + "|".join(map(re.escape, words)) + r")\b", low):
+            return True
+    lw = [fold(w) for w in listener.split() if w]
+    if lw and re.search(r"\b(?:" + "|".join(map(re.escape, lw)) + r")\s+(?:is|was|has|likes|works)\b", low):
+        return True
+    # The speaker's own name only where it introduces itself ("I am Sam Moore").
+    sw = [fold(w) for w in speaker.split() if w]
+    if not sw:
+        return False
+    alone = re.sub(r"\b(i am|i'm|name is|call me|it's|this is)\s+(" + "|".join(map(re.escape, sw))
+                   + r")(\s+(" + "|".join(map(re.escape, sw)) + r"))?\b", " ", low)
+    return bool(re.search(r"\b(?:" + "|".join(map(re.escape, sw)) + r")\b", alone))
+
+
+def babbles(line: str) -> bool:
+    """True when a line loops ('thoughtful and thoughtful', "I'm not sure I'm sure")."""
+    words = [fold(w) for w in re.findall(r"[A-Za-z']+", line)]
+    content = [w for w in words if len(w) > 3]
+    for i, w in enumerate(content):
+        if w in content[i + 1:i + 4]:
+            return True
+    return len(words) >= 8 and len(set(words)) / len(words) < 0.6
+
+
+def overlap(line: str, text: str) -> float:
+    """Share of `text`'s content words that `line` repeats (how much of a ground it says)."""
+    want = content_words(text)
+    return len(want & content_words(line)) / len(want) if want else 1.0
+
+
+def _sentences(text: str) -> list[str]:
+    return [p for p in re.split(r"(?<=[.!?])\s+", text) if p]
+
+
+def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: Sequence[str],
+              known: tuple[str, ...]) -> list[Problem]:
+    problems: list[Problem] = []
+    on_ground = overlap(line, ground.text) >= 0.5
+    # An echo adds nothing of its ground to what was asked.
+    novel = content_words(line) - (content_words(heard[-1]) if heard else frozenset())
+    if heard and echoes(line, heard[-1]) and not novel & content_words(ground.text):
+        problems.append(Problem.ECHO)
+    if third_person(line, speaker, listener):
+        problems.append(Problem.THIRD_PERSON)
+    if _PROMPT_WORDS.search(line):
+        problems.append(Problem.PROMPT)
+    if babbles(line):
+        problems.append(Problem.BABBLE)
+    if ground.asserts and not all(carries(line, f) for f in ground.facts):
+        problems.append(Problem.DROPPED)
+    # Every line says its ground — small talk and "I haven't heard" too (they may assert
+    # nothing, so the model must not slip a claim into them); not-knowing must say so.
+    if not on_ground or (ground.kind is GroundKind.UNKNOWN and not _NEGATION.search(line)):
+        problems.append(Problem.OFF_GROUND)
+    sources = [ground.text, *heard, speaker, listener]
+    if unsupported(line, sources, known=known, exclude=(speaker, listener)):
+        problems.append(Problem.UNSUPPORTED)
+    return problems
+
+
+def check(
+    text: str,
+    ground: Ground,
+    *,
+    speaker: str,
+    listener: str,
+    heard: Sequence[str] = (),
+    known: Iterable[str] = (),
+    cap: int | None = None,
+) -> tuple[str, tuple[Problem, ...]]:
+    """The model's line normalised (first person, trimmed to a sentence) and its problems.
+
+    `heard` is what the other speaker said (an echo of it fails; its names may be repeated);
+    `known` are the world's people and places (a known name opening a sentence still counts).
+    """
+    known = tuple(known)
+    line = " ".join(text.split())
+    if speaker and line.startswith((speaker + " ", speaker.split()[0] + " ")):
+        line = first_person(line, speaker)  # "Sam Moore is retired" said by Sam → "I am retired"
+    line, was_cut = trim_to_sentence(line, cap=cap)
+    if not line:
+        return "", (Problem.CUT if was_cut and text.strip() else Problem.EMPTY,)
+    # Keep the longest run of sentences that passes: a 135M model's first sentence is often
+    # fine and its second drifts; a first sentence that only repeats the question is dropped.
+    parts = _sentences(line)
+    if len(parts) > 1 and heard and echoes(parts[0], heard[-1]):
+        parts = parts[1:]
+    best: tuple[str, list[Problem]] | None = None
+    for n in range(len(parts), 0, -1):
+        candidate = " ".join(parts[:n])
+        found = _problems(candidate, ground, speaker=speaker, listener=listener, heard=heard, known=known)
+        if not found:
+            return candidate, ()
+        if best is None:
+            best = (candidate, found)
+    # (A line trimmed back to its last whole sentence is not cut off any more.)
+    line, problems = best if best is not None else (line, [Problem.EMPTY])
+    return line, tuple(problems)
+
+
+def ground_line(
+    text: str,
+    ground: Ground,
+    *,
+    speaker: str,
+    listener: str,
+    heard: Sequence[str] = (),
+    known: Iterable[str] = (),
+    cap: int | None = None,
+    alternatives: Sequence[Ground] = (),
+) -> Grounded:
+    """The line to ship: the model's (normalised) when it passes, else the rendered ground."""
+    line, problems = check(text, ground, speaker=speaker, listener=listener, heard=heard, known=known,
+                           cap=cap)
+    if not problems:
+        return Grounded(line, ground, text)
+    # The repair renders a ground: the one the model's words say most of (it may have labelled
+    # one option and phrased another), else the best the code offered (a 135M model's label
+    # is near random) — skipping any that would echo what was just said.
+    offered = list(dict.fromkeys((*alternatives, ground)))  # the code's own order: best first
+    meant = sorted((g for g in offered if overlap(text, g.text) >= 0.5), key=lambda g: -overlap(text, g.text))
+    for g in dict.fromkeys((*meant, *offered)):
+        if not (heard and echoes(g.text, heard[-1])):
+            return Grounded(g.text, g, text, problems)
+    return Grounded(ground.text, ground, text, problems)
+
+
+def ungrounded_facts(text: str, memories: Iterable[str], *, speaker: str, listener: str = "",
+                     known: Iterable[str] = ()) -> list[str]:
+    """Facts of `text` found in none of `memories` (the evaluation's hallucination test)."""
+    return unsupported(text, [*memories, speaker, listener], known=known, exclude=(speaker, listener))
+
+
+__all__ = ["Grounded", "Problem", "check", "echoes", "facts_in", "ground_line", "third_person",
+           "trim_to_sentence", "ungrounded_facts"]

@@ -1,0 +1,52 @@
+"""Hearsay: what a listener remembers of a line, attributed to whoever said it (pure).
+
+News travels through grounds: when a line was made from a ground about a third party, an
+event or an invitation, the listener stores "Isabella Rodriguez told Klaus Mueller that
+Isabella wants to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to
+7pm" — the fact keeps its names, place and time (so plans can use it) and its source. What
+the player says is stored the same way, as a quote: the NPC remembers that the player said
+it, never that it is so. A conversation's summary is built from the grounds its lines were
+made of, so it can hold no fact nobody said.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from npc_brain.cognition.facts import facts_in
+from npc_brain.cognition.grounds import Ground
+from npc_brain.cognition.prompts import clean
+
+
+def _lead(said: str, speaker: str) -> str:
+    """'Isabella Rodriguez wants …' → 'Isabella wants …' (the speaker is named already)."""
+    first = speaker.split()[0] if speaker.split() else speaker
+    if speaker and said.startswith(speaker + " "):
+        said = first + said[len(speaker):]
+    return said.rstrip(".") + "."
+
+
+def told(speaker: str, listener: str, ground: Ground) -> str | None:
+    """The listener's attributed record of a line made from `ground`, or None when the line
+    carries no news (small talk, who the speaker is, what it is doing right now)."""
+    if not ground.spreads or not ground.said:
+        return None
+    return f"{speaker} told {listener} that {_lead(ground.said, speaker)}"
+
+
+def quoted(speaker: str, listener: str, text: str) -> str:
+    """A player's (or anyone's unchecked) words, as something said, not as a fact."""
+    return f'{speaker} told {listener}: "{clean(text, 200)}"'
+
+
+def summary(a: str, b: str, grounds: Sequence[Ground]) -> str:
+    """'Isabella Rodriguez and Klaus Mueller talked about Valentine's Day, Hobbs Cafe and
+    February 14.' — the topics are the facts of the grounds said; small talk says so."""
+    topics: list[str] = []
+    for g in grounds:
+        if g.asserts:
+            topics.extend(f for f in facts_in(g.said or g.text, exclude=(a, b)) if ":" not in f)
+    topics = list(dict.fromkeys(topics))[:4]
+    if not topics:
+        return f"{a} and {b} had a short chat."
+    listed = topics[0] if len(topics) == 1 else ", ".join(topics[:-1]) + " and " + topics[-1]
+    return f"{a} and {b} talked about {listed}."

@@ -1,0 +1,94 @@
+"""SavedSociety: a save file's content checked whole and rebuilt into agents, off to the side.
+
+`Society.load` builds one before it changes anything, so a damaged save costs nothing: every
+problem — a wrong-typed, missing or null field in an agent's state, memories of another
+embedder's width, a bad importance cache or object state — is one `CorruptSaveError` naming
+the agent and the field, and the running game stays as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from npc_brain.agent import Agent
+from npc_brain.cognition.agent_state import SavedAgent, restore_agent
+from npc_brain.cognition.settings import BrainSettings
+from npc_brain.llm.protocols import Embedder
+from npc_brain.memory.importance import ImportanceCache
+from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData
+
+
+def _field_error(exc: ValidationError) -> str:
+    """'plan.steps.0.start: Input should be …' for the first problem (+ how many more)."""
+    errors = exc.errors()
+    first = errors[0]
+    where = ".".join(str(p) for p in first["loc"]) or "state"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"field {where}: {first['msg']}{more}"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSociety:
+    """Everything `Society.load` installs, built and checked without touching the society."""
+
+    clock: datetime
+    agents: dict[str, Agent]
+    importance_cache: ImportanceCache
+    object_states: dict[str, str]
+
+    @classmethod
+    def build(cls, data: SaveData, *, path: str | Path, world: Any, embedder: Embedder,
+              settings: BrainSettings) -> SavedSociety:
+        """Check the whole save and rebuild its agents; `CorruptSaveError` on any problem."""
+        where = Path(path)
+        cache = cls._cache(data.world.get("importance_cache"), where)
+        states = data.world.get("states", {})
+        if not isinstance(states, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in states.items()):
+            raise CorruptSaveError(f"{where}: the object states are damaged (not text by address)")
+        agents = {}
+        for name, saved in data.agents.items():
+            shared = cache if settings.share_importance_cache else ImportanceCache()
+            agents[name] = cls._agent(name, saved, where, world, embedder, settings, shared)
+        return cls(data.clock, agents, cache, states)
+
+    @staticmethod
+    def _cache(raw: object, where: Path) -> ImportanceCache:
+        if not raw:
+            return ImportanceCache()
+        try:
+            if not isinstance(raw, dict):
+                raise TypeError(f"it is a {type(raw).__name__}, not an object")
+            return ImportanceCache.from_dict(raw)
+        except (ValueError, TypeError) as exc:
+            raise CorruptSaveError(f"{where}: the importance cache is damaged ({exc})") from None
+
+    @staticmethod
+    def _agent(name: str, saved: AgentSave, where: Path, world: Any, embedder: Embedder,
+               settings: BrainSettings, cache: ImportanceCache) -> Agent:
+        try:
+            state = SavedAgent.model_validate(saved.state)
+        except ValidationError as exc:
+            raise CorruptSaveError(
+                f"{where}: agent {name!r} is damaged, {_field_error(exc)}") from None
+        if state.persona.name != name:
+            raise CorruptSaveError(f"{where}: agent {name!r} is damaged, field persona.name: "
+                                   f"it says {state.persona.name!r}")
+        if saved.memories.dim != embedder.dim:  # its next memory could not be stored
+            raise CorruptSaveError(
+                f"{where}: agent {name!r} has {saved.memories.dim}-wide memory embeddings, but "
+                f"this game's embedder ({getattr(embedder, 'name', '?')}) makes "
+                f"{embedder.dim}-wide ones")
+        known = None
+        if world is not None and state.known is not None:
+            from npc_brain.world.spatial_memory import SpatialMemory
+
+            known = SpatialMemory.from_state(world, state.known.model_dump())
+        agent = Agent(state.persona, saved.memories, known, embedder=embedder, settings=settings,
+                      importance_cache=cache)
+        restore_agent(agent, state)
+        return agent

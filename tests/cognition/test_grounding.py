@@ -1,0 +1,184 @@
+"""Grounded speech: intents, grounds, the grounding check and its repairs, hearsay.
+
+Every failure the issue lists has a case here: echoes, third person, cut-off words, made-up
+places, dropped times, babble, the prompt recited, a player's claim stored as fact.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from npc_brain.cognition import dialogue, hearsay
+from npc_brain.cognition.facts import carries, facts_in, times_in
+from npc_brain.cognition.grounding import (
+    Problem,
+    check,
+    ground_line,
+    third_person,
+    trim_to_sentence,
+)
+from npc_brain.cognition.grounds import (
+    GroundKind,
+    Intent,
+    Moment,
+    action_ground,
+    candidates,
+    from_record,
+    intent_of,
+    topic_of,
+    unknown_ground,
+)
+from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.memory.stream import MemoryStream
+from npc_brain.persona import Persona
+
+T = datetime(2023, 2, 13, 10, 0)
+ISA = Persona(name="Isabella Rodriguez", age=34, occupation="owner of Hobbs Cafe",
+              status="running Hobbs Cafe and planning a Valentine's Day party",
+              relationships={"Klaus Mueller": "Klaus is a student who studies at the window table."})
+PARTY = MemoryRecord(7, MemoryKind.OBSERVATION, "Isabella Rodriguez wants to host a Valentine's Day party at "
+                     "Hobbs Cafe on February 14 from 5pm to 7pm", T - timedelta(hours=2), 8,
+                     place="town:hobbs_cafe")
+KNOWN = ("Isabella Rodriguez", "Klaus Mueller", "Hobbs Cafe", "Johnson Park")
+
+
+@pytest.mark.parametrize(("line", "intent"), [
+    ("Who are you?", Intent.IDENTITY),
+    ("What do you do?", Intent.IDENTITY),
+    ("What are you doing?", Intent.NOW),
+    ("What do you know about the party?", Intent.ABOUT),
+    ("How is the café doing today?", Intent.ABOUT),
+    ("Is there a mall in town?", Intent.ABOUT),
+    ("What did you do earlier today?", Intent.PAST),
+    ("What will you do this evening?", Intent.FUTURE),
+    ("Your breakfast is burning on the stove. What do you do?", Intent.REACT),
+    ("Hello!", Intent.CHAT),
+])
+def test_what_is_asked_decides_the_intent(line, intent):
+    assert intent_of(line) is intent
+
+
+def test_topics_drop_the_question_words():
+    assert topic_of("Is there a mall in town?") == "a mall"
+    assert topic_of("How is the café doing today?") == "the café"
+    assert topic_of("What do you know about the Valentine's Day party?") == "the Valentine's Day party"
+
+
+def test_facts_are_names_dates_and_times_in_one_form():
+    facts = facts_in(PARTY.description, exclude=("Isabella Rodriguez",))
+    assert "Hobbs Cafe" in facts and "February 14" in facts and "17:00" in facts and "19:00" in facts
+    assert "Isabella Rodriguez" not in facts
+    assert times_in("at 5 pm, or 17:00, or 5:00 p.m.") == {"17:00"}
+    assert carries("See you at Hobbs on Feb 14th at 5pm", "February 14")
+    assert carries("the party at Hobbs", "Hobbs Cafe") and not carries("the party at the pub", "Hobbs Cafe")
+
+
+def test_a_memory_ground_speaks_in_the_first_person_and_spreads_as_news():
+    g = from_record(PARTY, ISA, "Klaus Mueller")
+    assert g.text.startswith("I want to host a Valentine's Day party at Hobbs Cafe")
+    assert g.spreads and g.record == 7 and g.place == "town:hobbs_cafe"
+    news = hearsay.told("Isabella Rodriguez", "Klaus Mueller", g)
+    assert news == ("Isabella Rodriguez told Klaus Mueller that Isabella wants to host a Valentine's Day "
+                    "party at Hobbs Cafe on February 14 from 5pm to 7pm.")
+    assert hearsay.told("Isabella Rodriguez", "Klaus Mueller", action_ground(ISA, "baking", None)) is None
+
+
+def test_the_question_decides_which_grounds_are_offered():
+    steps = (PlanStep(PlanLevel.HOUR, T.replace(hour=8), T.replace(hour=9), "baking pastries", "cook"),
+             PlanStep(PlanLevel.HOUR, T.replace(hour=17), T.replace(hour=19), "hosting the party", "socialize",
+                      "town:hobbs_cafe"))
+    moment = Moment("serving coffee", "Hobbs Cafe", steps, {"town:hobbs_cafe": "Hobbs Cafe"})
+
+    def first(line):
+        return candidates(intent_of(line), ISA, "Alex", line, T, moment, [PARTY])[0]
+
+    assert first("Who are you?").text == "I am Isabella Rodriguez, the owner of Hobbs Cafe."
+    assert first("What are you doing?").text == "Right now I am serving coffee at Hobbs Cafe."
+    assert first("What will you do later?").text == "At 5 pm I will be hosting the party at Hobbs Cafe."
+    assert first("What did you do earlier?").text == "At 8 am I was baking pastries."
+    assert first("What do you know about the party?").record == 7
+    unknown = first("Have you heard about the election?")
+    assert unknown.kind is GroundKind.UNKNOWN and not unknown.asserts
+    assert "I am serving" not in " ".join(g.text for g in candidates(Intent.ABOUT, ISA, "Alex",
+                                                                     "the mayor?", T, moment, [PARTY]))
+
+
+def test_the_relationship_with_the_listener_is_never_recited_to_them():
+    options = candidates(Intent.CHAT, ISA, "Klaus Mueller", "Hi!", T, Moment("serving coffee"), [])
+    assert all("window table" not in g.text for g in options)
+    about = candidates(Intent.ABOUT, ISA, "Alex", "What do you think of Klaus?", T, Moment("x"), [])
+    assert about[0].text == "Klaus is a student who studies at the window table."
+
+
+@pytest.mark.parametrize(("said", "problem"), [
+    ("What do you know about the party?", Problem.ECHO),
+    ("You are Isabella Rodriguez, the owner.", Problem.THIRD_PERSON),
+    ("Alex is a nice person.", Problem.THIRD_PERSON),
+    ("I am hosting a party at the Mall on February 14 at 5pm.", Problem.UNSUPPORTED),
+    ("I am hosting a party at Hobbs Cafe on February 14 from 5pm to 9pm.", Problem.UNSUPPORTED),
+    ("I am hosting a party at Hobbs Cafe.", Problem.DROPPED),
+    ("I am Isabella, in one short sentence.", Problem.PROMPT),
+    ("The party is a party is a party is a party at Hobbs.", Problem.BABBLE),
+    ("I like the weather today.", Problem.OFF_GROUND),
+])
+def test_each_drift_is_caught_and_the_line_repaired_to_its_ground(said, problem):
+    g = from_record(PARTY, ISA, "Alex")
+    _, problems = check(said, g, speaker=ISA.name, listener="Alex",
+                        heard=["What do you know about the party?"], known=KNOWN)
+    assert problem in problems
+    out = ground_line(said, g, speaker=ISA.name, listener="Alex", heard=["What do you know about the party?"],
+                      known=KNOWN)
+    assert out.repaired and out.text == g.text
+
+
+def test_a_faithful_line_ships_as_the_model_phrased_it():
+    g = from_record(PARTY, ISA, "Alex")
+    said = "I'm hosting a Valentine's Day party at Hobbs Cafe on Feb 14 from 5 pm to 7 pm. Come along!"
+    out = ground_line(said, g, speaker=ISA.name, listener="Alex", heard=["Any news?"], known=KNOWN)
+    assert not out.repaired and out.text == said
+
+
+def test_a_drifting_second_sentence_is_dropped_and_a_cut_line_trimmed():
+    g = from_record(PARTY, ISA, "Alex")
+    said = "I want to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm. The Mall opens."
+    out = ground_line(said, g, speaker=ISA.name, listener="Alex", known=KNOWN)
+    assert not out.repaired and out.text.endswith("7pm.")
+    assert trim_to_sentence("I am fine. I am able t.", cap=22) == ("I am fine.", True)
+    assert trim_to_sentence("I'm on", cap=None) == ("", True)
+
+
+def test_not_knowing_must_be_said_and_small_talk_asserts_nothing():
+    g = unknown_ground("the election")
+    assert check("I have not heard anything about the election.", g, speaker=ISA.name, listener="Alex")[1] == ()
+    assert Problem.OFF_GROUND in check("The election was postponed.", g, speaker=ISA.name, listener="Alex")[1]
+
+
+def test_third_person_allows_introducing_oneself():
+    assert not third_person("I am Isabella Rodriguez, the owner of Hobbs Cafe.", ISA.name, "Alex")
+    assert third_person("Isabella will be at the party.", ISA.name, "Alex")
+
+
+def test_a_players_words_are_remembered_as_a_quote_and_summaries_hold_only_grounds():
+    assert hearsay.quoted("Alex", "Isabella Rodriguez", 'The mayor is "dead"') == (
+        "Alex told Isabella Rodriguez: \"The mayor is 'dead'\"")
+    g = from_record(PARTY, ISA, "Klaus Mueller")
+    summary = hearsay.summary("Isabella Rodriguez", "Klaus Mueller", [g])
+    assert summary.startswith("Isabella Rodriguez and Klaus Mueller talked about ") and "Hobbs Cafe" in summary
+    assert hearsay.summary("A", "B", []) == "A and B had a short chat."
+
+
+def test_next_utterance_repairs_a_made_up_place_and_keeps_the_ground():
+    emb = HashEmbedder()
+    s = MemoryStream(emb.dim)
+    s.add(MemoryKind.OBSERVATION, PARTY.description, PARTY.created, 8, emb.embed([PARTY.description])[0])
+    model = ScriptedModel()
+    ground = "I want to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm."
+    model.enqueue({"about": ground, "say": "I am going to the mall to meet my boyfriend.", "end": False})
+    said = dialogue.next_utterance(model, emb, s.snapshot(), ISA, "Alex", T, doing="serving coffee",
+                                   lines=[("Alex", "What do you know about the party?")], known=KNOWN)
+    assert said.text == ground and said.grounded is not None and said.grounded.repaired
+    assert said.intent is Intent.ABOUT and said.ground is not None and said.ground.record == 0
+    assert "- " + ground in model.history[0].prompt  # offered as an option, not numbered

@@ -1,0 +1,213 @@
+"""Importance: routine sightings by rule, one single-digit call per other memory, no batch
+position effect, the cache; the labelled benchmark set; duplicate reflections skipped."""
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from datetime import datetime
+
+import numpy as np
+import pytest
+
+from npc_brain.bench import importance as bench
+from npc_brain.cognition import importance, reflection
+from npc_brain.cognition.importance import MemoryDraft
+from npc_brain.cognition.testing import BrainResponder
+from npc_brain.llm.errors import LLMOutputError
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream
+
+T0 = datetime(2023, 2, 13, 9, 0)
+OBS = MemoryKind.OBSERVATION
+
+
+@pytest.fixture
+def emb() -> HashEmbedder:
+    return HashEmbedder()
+
+
+def sight(text: str, subject: str) -> MemoryDraft:
+    return MemoryDraft(OBS, text, T0, subject=subject, sighting=True)
+
+
+def test_routine_sightings_are_rated_by_rule_and_nothing_else_is():
+    assert importance.routine_importance(
+        sight("the coffee machine is idle", "town:hobbs_cafe:counter:coffee_machine")) == 1
+    assert importance.routine_importance(
+        sight("Klaus Mueller is reading at his desk", "Klaus Mueller")) == 2
+    # The same words as a seed memory or as speech are not perception: the model rates them.
+    assert importance.routine_importance(MemoryDraft(OBS, "Sam Moore is running for mayor", T0)) is None
+    said = MemoryDraft(OBS, "Isabella said: come to the party", T0, subject="Isabella")
+    assert importance.routine_importance(said) is None
+    odd = sight("a fire is spreading", "Klaus Mueller")  # a sighting not in the action form
+    assert importance.routine_importance(odd) is None
+    plan = MemoryDraft(MemoryKind.PLAN, "the stove is off", T0, subject="town:x:stove", sighting=True)
+    assert importance.routine_importance(plan) is None
+
+
+def test_rating_is_the_expectation_over_the_digit_probabilities():
+    half = math.log(0.5)
+    # Non-digit tokens (the raw distribution has words) are ignored; the digits renormalised.
+    model = ScriptedModel().enqueue({"2": half, "8": half, "The": -0.1})
+    assert importance.rate(model, "Maria failed her exam", agent="Ana") == pytest.approx(
+        importance.on_scale(5.0))
+    call = model.history[0]
+    assert call.options == importance.DIGITS and call.purpose == "importance"
+    assert "Maria failed her exam" in call.prompt
+    # A server without log-probabilities: the digit it wrote.
+    model.enqueue("7")
+    assert importance.rate(model, "x", agent="Ana") == pytest.approx(importance.on_scale(7.0))
+    assert importance.on_scale(1.0) == 1.0 and importance.on_scale(9.0) == 10.0
+
+
+def test_malformed_rating_is_a_typed_error(emb):
+    model = ScriptedModel().enqueue("banana")
+    with pytest.raises(LLMOutputError):
+        importance.memorize(model, emb, [MemoryDraft(OBS, "Hobbs Cafe burned down", T0)], agent="Ana")
+    model.enqueue({"The": -0.1, "Rating": -0.5})  # probabilities, but for no digit, and no text
+    with pytest.raises(LLMOutputError):
+        importance.rate(model, "x", agent="Ana")
+
+
+def test_each_memory_is_rated_alone_so_its_batch_position_cannot_matter(emb):
+    texts = ["Sam Moore won the election", "Ana likes tea", "the pub quiz is on Thursday",
+             "My father died this morning", "Isabella is hosting a party"]
+    model = ScriptedModel().respond_with(BrainResponder())
+
+    def ratings(order: list[str]) -> dict[str, int]:
+        done = importance.memorize(model, emb, [MemoryDraft(OBS, t, T0) for t in order], agent="Ana")
+        return {m.draft.description: m.importance for m in done.memories}
+
+    assert ratings(texts) == ratings(texts[::-1])
+    for call in model.history:  # one memory per prompt, and no numbering to copy
+        assert sum(t in call.prompt for t in texts) == 1 and "1." not in call.prompt
+
+
+def test_routine_sightings_cost_no_call_and_are_not_cached(emb):
+    model = ScriptedModel()  # any call would raise ScriptExhausted
+    cache = ImportanceCache()
+    drafts = [sight("the stove is off", "town:ana_house:kitchen:stove"),
+              sight("Ben is cooking at the stove", "Ben"),
+              MemoryDraft(OBS, "planned", T0, importance=6)]
+    done = importance.memorize(model, emb, drafts, agent="Ana", cache=cache)
+    assert [m.importance for m in done.memories] == [1, 2, 6]
+    assert done.calls == 0 and done.new_ratings == () and len(cache) == 0
+    assert done.memories[0].embedding.shape == (emb.dim,)
+
+
+def test_cached_ratings_are_reused_across_agents(emb):
+    cache = ImportanceCache()
+    cache.put("Isabella is hosting a party at 5pm", 8)
+    model = ScriptedModel()
+    done = importance.memorize(model, emb, [MemoryDraft(OBS, "Isabella is hosting a party at 7pm", T0)],
+                               agent="Ben", cache=cache)
+    assert done.calls == 0 and done.memories[0].importance == 8
+
+
+# ------------------------------------------------------------------ the labelled set
+def test_labelled_set_is_large_varied_and_split_in_stratified_halves():
+    rows = bench.load_labels()
+    assert len(rows) >= 80
+    assert len({r["text"] for r in rows}) == len(rows)
+    assert all(isinstance(r["rating"], int) and 1 <= r["rating"] <= 10 for r in rows)
+    assert {r["split"] for r in rows} == {"tune", "test"}
+    per = Counter((r["category"], r["split"]) for r in rows)
+    categories = {r["category"] for r in rows}
+    assert categories >= {"object", "activity", "social", "news", "life"}
+    for c in categories:
+        assert abs(per[(c, "tune")] - per[(c, "test")]) <= 1
+    halves = {s: [r["rating"] for r in rows if r["split"] == s] for s in ("tune", "test")}
+    assert abs(len(halves["tune"]) - len(halves["test"])) <= 1
+    assert abs(np.mean(halves["tune"]) - np.mean(halves["test"])) < 0.5
+    assert min(halves["test"]) == 1 and max(halves["test"]) >= 9
+    for r in rows:  # the draft each row stands for is valid, sightings carry their subject
+        d = bench.draft_of(r)
+        assert not d.sighting or d.subject
+
+
+def test_position_effect_sees_a_rater_that_copies_the_numbering():
+    rows = [r for r in bench.load_labels() if r["split"] == "test"]
+
+    def copies(batch):  # the old failure: rating = item number + 1
+        return [float(i + 2) for i in range(len(batch))]
+
+    def by_content(batch):
+        return [float(r["rating"]) for r in batch]
+
+    bad = bench.evaluate(copies, rows, [0, 1, 2], batch=8)
+    good = bench.evaluate(by_content, rows, [0, 1, 2], batch=8)
+    assert bad["position_corr"] > 0.9 and bad["position_effect"] > 0.9
+    assert good["position_effect"] == 0.0 and abs(good["position_corr"]) <= 0.1
+    assert good["spearman"] == 1.0
+
+
+def test_bench_importance_prints_one_json_line_last(capsys):
+    from npc_brain.bench.__main__ import main
+
+    assert main(["importance", "--model", "scripted", "--seeds", "2", "--raters", "rules,memorize"]) == 0
+    last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert {"spearman", "position_corr", "n"} <= last.keys()
+    assert last["rater"] == "memorize" and last["n"] == 54 and abs(last["position_corr"]) <= 0.1
+
+
+# ------------------------------------------------------------------ duplicate reflections
+def test_a_reflection_already_stored_is_not_stored_again(emb):
+    s = MemoryStream(emb.dim)
+    vec = emb.embed(["x"])[0]
+    s.add(MemoryKind.REFLECTION, "Klaus cares about his research.", T0, 6, vec)
+    s.add(OBS, "Ana likes tea", T0, 2, vec)
+
+    def insight(text: str) -> reflection.InsightDraft:
+        return reflection.InsightDraft(text, 6, (0,), vec)
+
+    got = reflection.novel_insights(
+        [insight("klaus cares about his research"), insight("Ana likes tea"),
+         insight("Ana is fond of Klaus"), insight("Ana is fond of Klaus!")],
+        s.latest(len(s), (MemoryKind.REFLECTION,)))
+    # The restated reflection and the in-batch repeat go; an observation's text is no reflection.
+    assert [i.description for i in got] == ["Ana likes tea", "Ana is fond of Klaus"]
+
+
+# ------------------------------------------------------------------ through the agent
+def _agent():
+    from npc_brain.agent import Agent
+    from npc_brain.cognition.testing import tiny_town
+    from npc_brain.persona import Persona
+    from npc_brain.world.spatial_memory import SpatialMemory
+
+    ana = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:office:desk_room")
+    emb = HashEmbedder()
+    world = tiny_town(["Ana", "Ben"])
+    return Agent(ana, MemoryStream(emb.dim), SpatialMemory.for_persona(world, ana), embedder=emb)
+
+
+def test_perceived_actions_and_states_are_sightings_speech_and_events_are_not():
+    from npc_brain.observation import Observation
+    from npc_brain.observation import ObservationKind as K
+
+    agent = _agent()
+    agent.perceive([Observation("Ben is cooking at the stove", K.SIGHT, subject="Ben"),
+                    Observation("Ana is having lunch", K.SELF, subject="Ana"),
+                    Observation("the stove is in use", K.SIGHT, subject="town:ben_house:kitchen:stove"),
+                    Observation("Ben said: my mother died", K.SPEECH, subject="Ben"),
+                    Observation("A fire broke out at the pub", K.EVENT)], T0)
+    rated = [importance.routine_importance(d) for d in agent.buffered]
+    assert rated == [2, 2, 1, None, None]
+
+
+def test_the_reflect_job_skips_an_insight_the_agent_already_holds():
+    from npc_brain.agent import Thought
+
+    agent = _agent()
+    vec = agent.embedder.embed(["x"])[0]
+    agent.memory.add(MemoryKind.REFLECTION, "I care about my routine", T0, 6, vec)
+    for i in range(3):
+        agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
+    model = ScriptedModel().respond_with(BrainResponder())  # its insight: "I care about my routine"
+    job = agent.begin(Thought.REFLECT, T0, model)
+    assert job is not None
+    job.apply(job.run())
+    assert any(c.purpose == "reflect_insights" for c in model.history)  # the insight was drawn
+    texts = [r.description for r in agent.memory.records if r.kind is MemoryKind.REFLECTION]
+    assert texts == ["I care about my routine"]
