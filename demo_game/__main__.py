@@ -29,7 +29,7 @@ def _error_screen(cfg: GameConfig, title: str, message: str) -> None:
                 if any(e.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) for e in pygame.event.get()):
                     break
                 clock.tick(30)
-    except Exception:  # no display at all: the message on stderr is what counts
+    except Exception:  # noqa: BLE001 - no display at all: the message already on stderr is what counts
         pass
     finally:
         pygame.quit()

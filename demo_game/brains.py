@@ -112,14 +112,14 @@ class Brains:
                 from npc_brain.llm.factory import load_stack
                 from npc_brain.llm.settings import LLMSettings
 
-                stack = load_stack(LLMSettings.from_env(**self._overrides))
+                stack = load_stack(LLMSettings.from_env(None, **self._overrides))
                 model, embedder = stack.model, stack.embedder
             embedder, warning = checked_embedder(embedder)
         except (LLMError, OSError, ValueError) as exc:
             with self._lock:
                 self._error = str(exc)
             return
-        except Exception as exc:  # a broken install must not take the game down
+        except Exception as exc:  # noqa: BLE001 - a broken install must not take the game down
             with self._lock:
                 self._error = f"{type(exc).__name__}: {exc}"
             return
@@ -181,6 +181,6 @@ class Brains:
         if stack is not None and (wait or self._executor is None):
             try:
                 stack.close()
-            except Exception:  # closing at exit: nothing useful to do with a failure
+            except Exception:  # noqa: BLE001 - closing at exit: nothing useful to do with a failure
                 pass
             self._stack = None

@@ -200,7 +200,12 @@ class ChatBox:
                     self._wrapped[(line, body.width)] = wrapped
                 rows.extend((w, PLAYER_INK if mine else NPC_INK) for w in wrapped)
         if conv is not None and conv.pending:
-            rows.append((f"{self.npc.split()[0]}: " + "." * (1 + int(t * 3) % 3), DIM))
+            draft = conv.draft  # the reply streaming in, word by word
+            if draft:
+                rows.extend((w, NPC_INK) for w in wrap_text(font, f"{self.npc.split()[0]}: {draft}",
+                                                             body.width - 8))
+            else:
+                rows.append((f"{self.npc.split()[0]}: " + "." * (1 + int(t * 3) % 3), DIM))
         if not rows:
             rows.append((f"{self.npc.split()[0]} looks at you, waiting.", DIM))
         visible = max(1, body.height // lh)

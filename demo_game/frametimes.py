@@ -5,8 +5,8 @@
 For each (backend, NPC count) it runs the real game loop headless and reports frame work time
 (update + draw + flip, the part of 16.7 ms the game uses) as p50/p95/max, the share of frames
 over the 16.7 ms budget, the achieved frame rate and late frames (more than 20 ms after the
-previous one: what the player sees as a hitch, whatever its cause), and how often jobs were in flight (so "while the model thinks" is
-checked, not assumed). Timing starts once the minds are awake.
+previous one: what the player sees as a hitch, whatever its cause), and how often jobs were in flight
+(so "while the model thinks" is checked, not assumed). Timing starts once the minds are awake.
 """
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def measure(npcs: int, *, backend: str = "embedded", seconds: float = 30.0, spee
     samples: list[float] = []
     intervals: list[float] = []
     thinking = 0
-    state = {"start": None}
+    state: dict[str, float | None] = {"start": None}
     try:
         deadline = time.perf_counter() + wake_timeout_s
 

@@ -337,6 +337,10 @@ class Game:
             npc.doing = caption(action, moving=moving, place=self._place_name(action.address),
                                 partner=(self.player.name if chatting else agent.conversation_with))
             npc.thinking = society.thinking(npc.name)
+            if chatting and self.chat is not None and self.chat.conversation is not None:
+                draft = self.chat.conversation.draft  # the reply as it is generated
+                if draft and (npc.bubble is None or npc.bubble.text != draft):
+                    npc.say(draft, self.t)
             partner = self.player.name if chatting else agent.conversation_with
             if partner and not npc.walker.moving:
                 other = self.npcs.get(partner)

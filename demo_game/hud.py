@@ -109,7 +109,7 @@ class Hud:
 
     def draw_notes(self, screen: pygame.Surface, t: float, *, feed: bool = True) -> None:
         """Toasts (top centre) and the event feed (top left, under the clock), fading out."""
-        w, h = screen.get_size()
+        w, _h = screen.get_size()
         y = 62
         for note in list(self.toasts):
             left = note.born + note.duration - t

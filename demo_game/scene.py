@@ -33,9 +33,10 @@ def draw_scene(g: Game) -> None:
     """Everything, back to front."""
     screen, cam = g.screen, g.camera
     # Small-tile maps: the world is drawn at map scale on a canvas, then scaled to the window.
-    zoomed = isinstance(cam, ZoomCamera)
-    world = cam.canvas(screen) if zoomed else screen
-    view_cam: Any = cam.canvas_view if zoomed else cam
+    view_cam: Any = cam  # a Camera, or a ZoomCamera's CanvasView (the same drawing interface)
+    world = screen
+    if isinstance(cam, ZoomCamera):
+        world, view_cam = cam.canvas(screen), cam.canvas_view
     world.fill(BACKDROP)
     g.town.renderer.draw(world, view_cam)
     view = pygame.Rect(cam.rect).inflate(160, 200)
@@ -44,11 +45,11 @@ def draw_scene(g: Game) -> None:
     bodies: list[tuple[float, int, Any]] = [(n.position[1], i, n) for i, n in enumerate(visible)]
     bodies.append((g.player.y, -1, g.player))
     for _, _, body in sorted(bodies, key=lambda b: (b[0], b[1])):
-        if body is selected:
+        if selected is not None and body is selected:
             _ring(world, view_cam.to_screen(*body.position), g.t)
         body.draw(world, view_cam, g.shade)
     g.town.renderer.draw(world, view_cam, over=True)
-    if zoomed:
+    if isinstance(cam, ZoomCamera):
         cam.present(screen)
     _labels_and_bubbles(g, visible, selected)
     _player_tag(g)

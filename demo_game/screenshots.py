@@ -11,20 +11,27 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from demo_game.actors import Npc
+    from demo_game.game import Game
 
 
-def _busiest_spot(game) -> tuple[float, float]:
+def _busiest_spot(game: Game) -> tuple[float, float]:
     """Where the most NPCs fit in one screen, out-and-about ones counting triple."""
     w, h = game.cfg.size
     world = game.world
 
-    def weight(npc) -> int:
+    def weight(npc: Npc) -> int:
         where = world.location(npc.name)
         private = where is not None and any(p.private for p in [*where.ancestors(), where])
         return 1 if private and not npc.walker.moving else 3
 
-    best, best_score = game.player.position, -1
+    best: tuple[float, float] = game.player.position
+    best_score = -1
     for npc in game.npcs.values():
         cx, cy = npc.position
         score = sum(weight(o) for o in game.npcs.values()
@@ -34,10 +41,10 @@ def _busiest_spot(game) -> tuple[float, float]:
     return best
 
 
-def _run_for(game, seconds: float, until=None) -> None:
+def _run_for(game: Game, seconds: float, until: Callable[[Game], Any] | None = None) -> None:
     end = time.perf_counter() + seconds
 
-    def stop(g, _work):
+    def stop(g: Game, _work: float) -> None:
         if time.perf_counter() >= end or (until is not None and until(g)):
             g.running = False
 
@@ -98,9 +105,11 @@ def main(argv: list[str] | None = None) -> int:
             game.say(a.say)
             _run_for(game, 90, until=lambda g: g.chat and g.chat.conversation
                      and any(line.speaker == name for line in g.chat.conversation.lines))
+            chat = game.chat
+            assert chat is not None, "open_chat opened a chat box"
             for ch in "Can I help you decorate?":
-                game.chat.entry.text += ch
-            game.chat.entry.caret = len(game.chat.entry.text)
+                chat.entry.text += ch
+            chat.entry.caret = len(chat.entry.text)
             _run_for(game, 0.6)
         print(game.screenshot(a.out / "conversation.png"))
     finally:

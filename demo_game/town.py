@@ -6,6 +6,7 @@ import difflib
 import logging
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,7 @@ class MapWatcher:
     """Polls a file's modification time every `interval` seconds (cheap: one stat)."""
 
     def __init__(self, path: Path, mtime: float | None, *, interval: float = 1.0,
-                 clock=time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.path = Path(path)
         self.mtime = mtime
         self.interval = interval

@@ -14,8 +14,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from town_builder import Builder  # noqa: E402
-from town_builder import load_tile_ids  # noqa: E402
+from town_builder import (  # noqa: E402 - importable only once HERE is on sys.path
+    Builder,
+    load_tile_ids,
+)
 
 W, H = 80, 60
 B = Builder(W, H)

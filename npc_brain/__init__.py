@@ -95,9 +95,9 @@ __all__ = [
     "UtteranceEvent",
     "Verdict",
     "World",
+    "__version__",
     "load_embedder",
     "load_model",
     "load_stack",
     "load_world",
-    "__version__",
 ]

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from npc_brain.cognition.phrasing import inner_voice
 from npc_brain.cognition import planning
-from npc_brain.cognition.events import Event, ThoughtFailed
 from npc_brain.cognition.action import EMOJI, Action, Refusal
 from npc_brain.cognition.agent_state import SavedAgent, agent_state, restore_agent
+from npc_brain.cognition.events import Event, ThoughtFailed
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.known import known_snapshot
 from npc_brain.cognition.lifecycle import (
@@ -30,6 +29,7 @@ from npc_brain.cognition.lifecycle import (
     ThoughtJob,
 )
 from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place
+from npc_brain.cognition.phrasing import inner_voice
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.settings import BrainSettings
@@ -40,6 +40,7 @@ from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, react_job, reflect_job
+from npc_brain.world.place import Place
 from npc_brain.world.rules import closed_to
 
 __all__ = ["EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Refusal", "Thought", "ThoughtJob"]
@@ -179,7 +180,8 @@ class Agent:
         if obs.kind == ObservationKind.EVENT:
             return True
         # Sights: other people (subjects without ':' are names, places have addresses).
-        return bool(obs.subject) and ":" not in obs.subject and obs.subject != self.name
+        subject = obs.subject or ""
+        return bool(subject) and ":" not in subject and subject != self.name
 
     def remember(self, kind: MemoryKind | str, description: str, now: datetime, *,
                  importance: int | None = None, subject: str | None = None,
@@ -354,7 +356,7 @@ class Agent:
 
     def closed_places(self, at: datetime) -> tuple[str, ...]:
         """Known places whose own opening hours shut this agent out at `at` (staff are exempt)."""
-        places = getattr(self.known, "known_places", None)
+        places: Callable[[], Iterable[Place]] | None = getattr(self.known, "known_places", None)
         if places is None:  # a bare KnownPlaces snapshot carries no hours
             return ()
         name, work, t = self.persona.name, self.persona.workplace, at.time()

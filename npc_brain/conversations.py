@@ -108,8 +108,10 @@ class Conversations:
         self._turn(conv, a, now)
         return conv
 
-    def _turn(self, conv: Conversation, speaker: str, now: datetime) -> None:
-        """Ask `speaker` (an agent) for its next line."""
+    def _turn(self, conv: Conversation, speaker: str, now: datetime,
+              on_text: Callable[[str], None] | None = None) -> None:
+        """Ask `speaker` (an agent) for its next line; with the player it streams into
+        `conv.draft` (and to `on_text`, on the worker thread) as it is generated."""
         agent = self._agents[speaker]
         listener = conv.other(speaker)
         view = agent.memory.snapshot()
@@ -128,10 +130,16 @@ class Conversations:
         conv._wait_for(speaker)
         meter = self._meter()
 
+        def draft(text: str) -> None:
+            conv._stream(text)
+            if on_text is not None:
+                on_text(text)
+
         def run() -> dialogue.Said:
             return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
                                            lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
-                                           moment=moment, known=known)
+                                           moment=moment, known=known,
+                                           on_say=draft if conv.player else None)
 
         def apply(said: dialogue.Said) -> list[Event]:
             if conv.ended:
@@ -213,8 +221,13 @@ class Conversations:
                 names[address] = world.get(address).name
             return names[address]
 
-        steps = agent.plan.steps(PlanLevel.HOUR) or agent.plan.steps(PlanLevel.DAY)
-        today = tuple(st for st in steps if st.start.date() == now.date())
+        # The hour steps where the day is decomposed, the day's broad chunks elsewhere (so "what
+        # will you do at 5 pm" finds the evening's chunk).
+        hours = agent.plan.steps(PlanLevel.HOUR)
+        days = [d for d in agent.plan.steps(PlanLevel.DAY)
+                if not any(h.start < d.end and d.start < h.end for h in hours)]
+        today = tuple(sorted((st for st in (*hours, *days) if st.start.date() == now.date()),
+                             key=lambda st: st.start))
         for st in today:
             name_of(st.address)
         here = None
@@ -247,7 +260,8 @@ class Conversations:
             if not conv.pending and now - last > idle:
                 self.end(conv, now, events)
 
-    def talk(self, npc: str, speaker: str, text: str) -> Conversation:
+    def talk(self, npc: str, speaker: str, text: str,
+             on_text: Callable[[str], None] | None = None) -> Conversation:
         """The player (`speaker`) says `text` to `npc` (an existing agent); see `Society.talk`."""
         agent = self._agents[npc]
         if speaker in self._agents:
@@ -275,7 +289,7 @@ class Conversations:
         if conv.npc_lines() >= conv.turn_cap:
             self.end(conv, now, self._events)
         else:
-            self._turn(conv, npc, now)
+            self._turn(conv, npc, now, on_text)
         return conv
 
     def waiting_for(self, name: str) -> bool:

@@ -27,7 +27,7 @@ class InlineExecutor(Executor):
         future.set_running_or_notify_cancel()
         try:
             result = fn(*args, **kwargs)
-        except Exception as exc:  # a job's failure belongs to its future, like a thread pool
+        except Exception as exc:  # noqa: BLE001 - a job's failure belongs to its future, like a thread pool
             future.set_exception(exc)
         else:
             future.set_result(result)
@@ -66,7 +66,7 @@ class ManualExecutor(Executor):
             return False  # cancelled before it started
         try:
             future.set_result(fn(*args, **kwargs))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a job's failure belongs to its future
             future.set_exception(exc)
         return True
 

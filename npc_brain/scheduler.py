@@ -135,8 +135,22 @@ class Budget:
 class Job:
     """One thinking job. Read-only for callers; the scheduler drives its state."""
 
-    __slots__ = ("id", "agent_id", "purpose", "priority", "submitted", "result", "error",
-                 "usage", "_state", "_fn", "_on_done", "_on_error", "_future", "_launch_error")
+    __slots__ = (
+        "_fn",
+        "_future",
+        "_launch_error",
+        "_on_done",
+        "_on_error",
+        "_state",
+        "agent_id",
+        "error",
+        "id",
+        "priority",
+        "purpose",
+        "result",
+        "submitted",
+        "usage",
+    )
 
     def __init__(self, job_id: int, agent_id: Hashable, purpose: str, priority: int,
                  submitted: datetime | None, fn: Callable[[], Any],
@@ -267,7 +281,7 @@ class Scheduler:
         job._advance(JobState.RUNNING)
         try:
             future = self._executor.submit(job._fn)
-        except Exception as exc:  # executor shut down or broken: report at the next poll
+        except Exception as exc:  # noqa: BLE001 - any executor's refusal (shut down, broken) is reported at the next poll
             job._launch_error = exc
             self._done.put(job)
             return
@@ -370,7 +384,7 @@ class Scheduler:
         try:
             if job._on_done is not None:
                 job._on_done(value)
-        except Exception as exc:  # a broken callback must not break the game loop
+        except Exception as exc:  # noqa: BLE001 - a broken callback must not break the game loop
             self._fail(job, exc)
             return
         job._advance(JobState.DONE)

@@ -350,16 +350,19 @@ class Society:
         )
 
     # ------------------------------------------------------------------ conversations
-    def talk(self, npc: str, speaker: str, text: str) -> Conversation:
+    def talk(self, npc: str, speaker: str, text: str, *,
+             on_text: Callable[[str], None] | None = None) -> Conversation:
         """The player (`speaker`) says `text` to an NPC; the reply arrives through `update()`.
 
         Non-blocking: returns the `Conversation` at once with `pending` True while the NPC
-        thinks. The text is data, never instructions: chat-template markers are broken before
+        thinks; meanwhile `conversation.draft` holds the reply as generated so far (poll it
+        each frame), and `on_text(text_so_far)` hears each new piece on the worker thread.
+        The line that lands in `lines` is the grounded one and may differ from the draft. The text is data, never instructions: chat-template markers are broken before
         it is heard or remembered, and it is cleaned and quoted in prompts.
         """
         self.agent(npc)  # KeyError naming the known agents
         speaker = neutralise_markers(speaker)
-        conv = self._convs.talk(npc, speaker, neutralise_markers(text))
+        conv = self._convs.talk(npc, speaker, neutralise_markers(text), on_text)
         self._players.add(speaker)
         self._update_gate()
         return conv
@@ -457,15 +460,16 @@ class Society:
         """
         return self.interview_grounded(name, question, kinds=kinds).text
 
-    def interview_grounded(self, name: str, question: str, *,
-                           kinds: Iterable[str] | None = None) -> dialogue.Said:
+    def interview_grounded(self, name: str, question: str, *, kinds: Iterable[str] | None = None,
+                           listener: str = "the interviewer") -> dialogue.Said:
         """`interview`, keeping the answer's ground and grounding verdict (evaluation; blocks)."""
         agent = self.agent(name)
         now = self._now()
         return dialogue.grounded_answer(self.model, self.embedder, agent.memory.snapshot(), agent.persona,
                                         now, question, k=self.settings.retrieval_k + 2,
                                         weights=self.settings.weights, kinds=kinds,
-                                        moment=self._convs.moment(agent, now), known=self._convs.known_names())
+                                        moment=self._convs.moment(agent, now), known=self._convs.known_names(),
+                                        listener=listener)
 
     # ------------------------------------------------------------------ saves
     def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> SaveMeta:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from npc_brain.cognition import importance, planning, reaction, reflection
 from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
-from npc_brain.cognition.importance import MemoryDraft, Memorized
+from npc_brain.cognition.importance import Memorized, MemoryDraft
 from npc_brain.cognition.lifecycle import URGENT_KINDS, AgentStatus, Thought, ThoughtJob
 from npc_brain.cognition.location import building_names
 from npc_brain.cognition.plan import PlanLevel, PlanStep

@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-
-from art_common import OUTLINE, S, Canvas, Color, shade
+from art_common import OUTLINE, Canvas, Color, S, shade
 
 FW, FH = 32, 48  # frame size
 DIRECTIONS = ("down", "left", "right", "up")  # sheet rows, top to bottom

@@ -96,7 +96,7 @@ class Canvas:
     def shadow(self, x: float, y: float, w: float, h: float, alpha: int = 70) -> None:
         """Soft drop shadow (an ellipse) under an object."""
         tmp = pygame.Surface((round(w * S), round(h * S)), pygame.SRCALPHA)
-        pygame.draw.ellipse(tmp, SHADOW[:3] + (alpha,), tmp.get_rect())
+        pygame.draw.ellipse(tmp, (*SHADOW[:3], alpha), tmp.get_rect())
         self.surf.blit(tmp, (round(x * S), round(y * S)))
 
     def box(self, x: float, y: float, w: float, h: float, color: Color, r: float = 1.5,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 import random
 
-from art_common import OUTLINE, P, TILE, Canvas, Color, Sheet, shade
+from art_common import OUTLINE, TILE, Canvas, Color, P, Sheet, shade
 
 T = TILE
 WHITE = P["white"]
@@ -736,7 +736,7 @@ def tree_pine() -> Canvas:
     c.rect(14, 48, 4, 10, OUTLINE)
     c.rect(14.7, 48, 2.6, 9, P["trunk"])
     dark, mid, light = (40, 100, 70), (56, 128, 84), (84, 156, 100)
-    for i, (y, w) in enumerate(((6, 8), (16, 11), (27, 13), (38, 15))):
+    for y, w in ((6, 8), (16, 11), (27, 13), (38, 15)):
         c.poly([(16, y - 6), (16 + w + 1, y + 12), (16 - w - 1, y + 12)], OUTLINE)
         c.poly([(16, y - 4.5), (16 + w, y + 11), (16 - w, y + 11)], dark)
         c.poly([(16, y - 3.5), (16 + w * 0.55, y + 9), (16 - w * 0.9, y + 10)], mid)

@@ -4,8 +4,7 @@ from __future__ import annotations
 import math
 
 import pygame
-
-from art_common import OUTLINE, P, Canvas, shade
+from art_common import OUTLINE, Canvas, P, shade
 
 SIZE = 24
 # Order = column on sprites/icons.png. The first 16 are npc_brain's ACTIVITIES.

@@ -4,9 +4,18 @@ from __future__ import annotations
 import random
 
 import pygame
-
 from art_common import (
-    MASKS, OUTLINE, P, TILE, Canvas, Color, Sheet, edge_mask, mask_blit, mask_name, noise_fill,
+    MASKS,
+    OUTLINE,
+    TILE,
+    Canvas,
+    Color,
+    P,
+    Sheet,
+    edge_mask,
+    mask_blit,
+    mask_name,
+    noise_fill,
     shade,
 )
 

@@ -19,7 +19,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import pygame  # noqa: E402
-
 from art_characters import Style, portrait, sheet  # noqa: E402
 from art_common import TILE, Sheet  # noqa: E402
 from art_furniture import add_furniture  # noqa: E402

@@ -101,3 +101,17 @@ def test_a_players_rule_never_reaches_the_rules_or_a_later_conversation(line):
         assert line not in system and "you are an ai" not in system.lower()
     last = [c for c in model.history if c.purpose == "dialogue"][-1]
     assert line not in last.messages[0]["content"]
+
+
+def test_the_reply_streams_and_the_grounded_line_replaces_the_draft():
+    """Streaming shows the model's words as they come; the line that lands is the checked one."""
+    society, clock, _model = make()
+    settle(society, clock)
+    seen: list[str] = []
+    conv = society.talk("Ana", PLAYER, "The mayor died yesterday at the Grand Hotel.", on_text=seen.append)
+    settle(society, clock, 5)
+    assert len(seen) >= 2 and all(b.startswith(a) for a, b in zip(seen, seen[1:]))
+    assert "Grand Hotel" in seen[-1]  # the parrot's raw words streamed …
+    line = conv.lines[-1]
+    assert line.speaker == "Ana" and "Grand Hotel" not in line.text and line.repaired  # … then replaced
+    assert conv.draft == ""  # nothing left streaming

@@ -175,7 +175,7 @@ def test_gate_never_starves_the_town_and_close_turns_calls_away() -> None:
 
 def test_player_first_society_reserves_a_place_and_gates_calls() -> None:
     ex = ManualExecutor()
-    society, clock, model = _society(executor=ex, max_in_flight=2)
+    society, _clock, _model = _society(executor=ex, max_in_flight=2)
     society.update()  # both agents memorise their seeds: one place is kept free
     assert len(society.scheduler.in_flight()) == 2 and ex.pending == 1
     conv = society.talk("Ana", "Alex", "Hello there!")
@@ -281,7 +281,7 @@ def test_society_paused_flag_without_a_game_clock() -> None:
 def test_npc_stays_in_the_player_chat_until_the_third_line() -> None:
     # end_after=1: the scripted model wants to end after every line; with the player it can't.
     settings = BrainSettings(player_turn_cap=3)
-    society, clock, model = _society(("Ana",), settings=settings,
+    society, _clock, model = _society(("Ana",), settings=settings,
                                      responder=BrainResponder(talk=False, end_after=1))
     society.update()
     conv = None

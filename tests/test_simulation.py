@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from npc_brain.clock import GameClock
-from npc_brain.cognition.settings import BrainSettings
 from npc_brain.cognition.events import (
     ConversationStarted,
     PlanChanged,
@@ -26,6 +25,7 @@ from npc_brain.cognition.events import (
     RefusalHandled,
     UtteranceEvent,
 )
+from npc_brain.cognition.settings import BrainSettings
 from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.llm.replay import RecordingModel, ReplayModel
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
@@ -98,7 +98,10 @@ def test_replayed_day_has_the_whole_cognitive_loop(replays):
     assert {PlanChanged, ConversationStarted, UtteranceEvent, ReflectionWritten} <= kinds
     # Everyone knows the cafe opens at 8:00: only Ana, who works there, goes in before that,
     # so the paper's "entering a closed shop" never happens and nothing is refused.
-    early = [t for t in result.trace if t.time < START.replace(hour=8) and (t.address or "").startswith("town:hobbs_cafe")]
+    early = [
+        t for t in result.trace
+        if t.time < START.replace(hour=8) and (t.address or "").startswith("town:hobbs_cafe")
+    ]
     assert {t.agent for t in early} <= {"Ana"}
     assert result.refusals == 0 and RefusalHandled not in kinds
     days = [e for e in result.events if isinstance(e, PlanChanged) and e.level == "day"]

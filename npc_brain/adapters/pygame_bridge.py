@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -34,7 +34,7 @@ FONT_CANDIDATES = "dejavusans,notosans,liberationsans,freesans,arial"
 def _match(bold: bool) -> str | None:
     try:
         return pygame.font.match_font(FONT_CANDIDATES, bold=bold)
-    except Exception:  # font discovery can fail on odd systems; pygame's default font is fine
+    except Exception:  # noqa: BLE001 - font discovery fails oddly on odd systems; pygame's default font is fine
         return None
 
 
@@ -398,7 +398,9 @@ class MapRenderer:
                 chunks[key] = surf.convert() if background is not None else surf.convert_alpha()
         return chunks
 
-    def _layer_tiles(self, ref: Any, images: dict[int, pygame.Surface]):
+    def _layer_tiles(
+        self, ref: Any, images: dict[int, pygame.Surface]
+    ) -> Iterator[tuple[float, float, pygame.Surface]]:
         ox, oy = ref.offset
         if ref.kind == "tile":
             for row, gids in enumerate(ref.layer.data):

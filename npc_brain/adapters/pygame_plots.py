@@ -37,7 +37,7 @@ def available() -> bool:
 def _nice_max(value: float) -> float:
     if value <= 0:
         return 1.0
-    exp = 10 ** math.floor(math.log10(value))
+    exp: float = 10 ** math.floor(math.log10(value))
     for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
         if value <= m * exp:
             return m * exp

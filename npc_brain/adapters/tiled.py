@@ -210,7 +210,7 @@ def _parse(doc: TmxDocument, proj: TiledProject) -> Any:
         raise MapError(
             f"{doc.shown}: pytmx could not read the map ({exc}).", path=doc.shown
         ) from None
-    except Exception as exc:  # pytmx raises bare Exceptions; keep its text, drop the traceback
+    except Exception as exc:  # noqa: BLE001 - pytmx raises bare Exceptions; keep its text, drop the traceback
         raise MapError(
             f"{doc.shown}: pytmx could not read the map ({type(exc).__name__}: {exc}).",
             path=doc.shown,

@@ -288,7 +288,7 @@ class Walker:
             return None  # asked already while walking up to this doorway
         self._checked_key = key
         target = self.world.get(address) if address and address in self.world else None
-        if target is not None and _inside(target, there):
+        if target is not None and address is not None and _inside(target, there):
             # On the way to the goal: the goal's whole chain is what matters (the café's hours,
             # the bathroom's capacity, whether the activity fits the room).
             verdict = self.rules.check(agent, action, address, now)

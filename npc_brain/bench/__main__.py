@@ -60,7 +60,7 @@ def _tables(result: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]
 def _summary(module_path: str) -> str:
     try:
         module = importlib.import_module(module_path)
-    except Exception as exc:  # a benchmark being written must not break the others
+    except Exception as exc:  # noqa: BLE001 - a benchmark being written must not break the others
         return f"(unavailable: {type(exc).__name__}: {exc})"
     return (module.__doc__ or "").strip().split("\n")[0]
 

@@ -95,9 +95,15 @@ def candidates(with_gguf: bool) -> tuple[list[Candidate], Any]:
     from npc_brain.llm.embedders import GGUFEmbedder, HybridEmbedder, LexicalEmbedder
     from npc_brain.llm.testing import HashEmbedder
 
+    def lexical(dim: int) -> Callable[[str], Embedder]:
+        return lambda s: LexicalEmbedder(dim, salt=s)
+
+    def hybrid(w: float, part: Embedder) -> Callable[[str], Embedder]:
+        return lambda s: HybridEmbedder([(LexicalEmbedder(1024, salt=s), w), (part, 1 - w)])
+
     rows = [Candidate("hash-256 (testing.HashEmbedder)", lambda s: HashEmbedder(256), salted=False)]
     for dim in (1024, 2048, 4096):
-        rows.append(Candidate(f"lexical-{dim}", lambda s, d=dim: LexicalEmbedder(d, salt=s)))
+        rows.append(Candidate(f"lexical-{dim}", lexical(dim)))
     rows.append(
         Candidate(
             "lexical-1024 +names×1.5", lambda s: LexicalEmbedder(1024, name_weight=1.5, salt=s)
@@ -125,9 +131,7 @@ def candidates(with_gguf: bool) -> tuple[list[Candidate], Any]:
             rows.append(
                 Candidate(
                     f"hybrid lexical-1024×{w:g} + {label}×{1 - w:g}",
-                    lambda s, w=w, part=part: HybridEmbedder(
-                        [(LexicalEmbedder(1024, salt=s), w), (part, 1 - w)]
-                    ),
+                    hybrid(w, part),
                     slow=part,
                 )
             )

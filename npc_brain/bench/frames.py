@@ -9,13 +9,15 @@ on worker threads; measured once the model has loaded, while 25 agents plan thei
 the engine never idles) and brains off (the game's `--backend off`: same loop, no minds) —
 and reports per-frame work time (update + draw + flip): p50/p95/max ms and the % of frames
 over 16.7 ms — plus what a player sees: delivered fps and the % of frame-to-frame intervals
-over 25 ms (a dropped frame; CPU the model takes can delay the loop's sleep, not its work). `--loop brain` measures a brain-only loop instead (no pygame needed): each
+over 25 ms (a dropped frame; CPU the model takes can delay the loop's sleep, not its work).
+`--loop brain` measures a brain-only loop instead (no pygame needed): each
 frame one headless `Simulation` step, without drawing; its baseline uses an instant
 scripted model. The result says which loop ran.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -101,7 +103,7 @@ def brain_loop(town: Any, model: Any, embedder: Any, *, seconds: float, fps: flo
     finally:
         sim.shutdown()
         executor.shutdown(wait=False, cancel_futures=True)
-    return frames, counted.snapshot().total.calls, [(b - a) * 1000.0 for a, b in zip(stamps, stamps[1:])]
+    return frames, counted.snapshot().total.calls, [(b - a) * 1000.0 for a, b in itertools.pairwise(stamps)]
 
 
 def demo_available() -> bool:
@@ -149,7 +151,7 @@ def demo_loop(args: argparse.Namespace, backend: str) -> tuple[list[float], int,
         stamps: list[float] = []
         game.run(seconds=args.seconds, on_frame=lambda g, work: stamps.append(time.perf_counter()))
         frames = [t * 1000.0 for t in game.frame_times]
-        intervals = [(b - a) * 1000.0 for a, b in zip(stamps, stamps[1:])]
+        intervals = [(b - a) * 1000.0 for a, b in itertools.pairwise(stamps)]
         return frames, _calls(game) - calls0, game.brains.model_name, intervals
     finally:
         game.close(wait=True)

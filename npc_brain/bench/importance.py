@@ -52,7 +52,7 @@ def load_labels() -> list[dict[str, Any]]:
     return list(json.loads(text)["memories"])
 
 
-def ranks(values: Sequence[float]) -> np.ndarray:
+def ranks(values: Sequence[float] | np.ndarray) -> np.ndarray:
     """Ranks 0..n-1 with ties given their mean rank (as Spearman's correlation needs)."""
     x = np.asarray(values, dtype=float)
     order = np.argsort(x, kind="mergesort")
@@ -67,7 +67,7 @@ def ranks(values: Sequence[float]) -> np.ndarray:
     return out
 
 
-def spearman(a: Sequence[float], b: Sequence[float]) -> float:
+def spearman(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
     """Spearman's rank correlation; 0.0 when either side is constant."""
     ra, rb = ranks(a), ranks(b)
     if len(ra) < 2 or ra.std() == 0 or rb.std() == 0:

@@ -94,7 +94,7 @@ def town_sentence(rng: np.random.Generator, kind: MemoryKind) -> str:
             thing, states = _pick(rng, _THINGS)
             return f"{thing} at {_pick(rng, _PLACES)} is {_pick(rng, states)}"
         if rng.random() < 0.15:
-            return _pick(rng, MEMORIES)[1]
+            return str(_pick(rng, MEMORIES)[1])
         return f"{who} is {_pick(rng, _DOING)} at {_pick(rng, _PLACES)}"
     if kind is MemoryKind.PLAN:
         return f"plan to be {_pick(rng, _DOING)} at {_pick(rng, _PLACES)} {_pick(rng, _TIMES)}"

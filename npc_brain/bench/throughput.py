@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from npc_brain.llm.settings import LLMSettings
 
     levels = [int(x) for x in str(args.concurrency).split(",") if x.strip()]
-    overrides: dict[str, Any] = {"n_parallel": max(levels + [args.workers, 1])}
+    overrides: dict[str, Any] = {"n_parallel": max([*levels, args.workers, 1])}
     if args.threads:
         overrides["threads"] = args.threads
     settings = LLMSettings.from_env(backend="embedded", **overrides)
@@ -131,7 +131,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
         if args.sim_npcs > 0:
             sim = simulate(engine, args)
-            capacity = next((r["tok_s"] for r in rows if r["concurrency"] == args.workers), max(r["tok_s"] for r in rows))
+            at_workers = (r["tok_s"] for r in rows if r["concurrency"] == args.workers)
+            capacity = next(at_workers, max(r["tok_s"] for r in rows))
             sim["capacity_tok_s"] = capacity
             sim["utilization_pct"] = round(100 * sim["completion_tok_s"] / capacity, 1) if capacity else 0.0
             result["simulation"] = sim

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-
 EMOJI = {
     "sleep": "💤", "eat": "🍽", "cook": "🍳", "drink": "☕", "work": "💼", "study": "📚",
     "shop": "🛒", "wash": "🚿", "toilet": "🚻", "socialize": "💬", "relax": "🛋",

@@ -26,7 +26,7 @@ def _iso(value: object) -> datetime:
     # Only what `isoformat()` wrote: pydantic's lax mode would also take a number as a UTC
     # timestamp, an aware time that later fails against the game's naive clock.
     if not isinstance(value, str):  # a ValueError: pydantic turns only those into field errors
-        raise ValueError(f"expected an ISO date-time string, got {type(value).__name__}")  # noqa: TRY004
+        raise ValueError(f"expected an ISO date-time string, got {type(value).__name__}")
     return datetime.fromisoformat(value)
 
 

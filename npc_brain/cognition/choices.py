@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from npc_brain.cognition.phrasing import (
     activity_of,
     as_gerund_phrase,
-    gerund,
-    hours_in,
     date_in,
     events,
+    gerund,
+    hours_in,
     intentions,
     parts_of_day,
     shorten,

@@ -37,6 +37,18 @@ class Conversation:
         self._pending: str | None = None
         self._ended: datetime | None = None
         self.summary = ""
+        # The line being generated, as far as it goes: written by the worker thread that
+        # streams it, read by the game each frame (a str swap is atomic; no other state shared).
+        self._draft = ""
+
+    @property
+    def draft(self) -> str:
+        """The awaited line as generated so far ("" when none is streaming). It is the model's
+        raw phrasing: the line that lands in `lines` is the checked one and may differ."""
+        return self._draft if self._pending else ""
+
+    def _stream(self, text: str) -> None:
+        self._draft = text
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -84,6 +96,7 @@ class Conversation:
     def _say(self, speaker: str, text: str, when: datetime, *, ground: str = "",
              repaired: tuple[str, ...] = ()) -> Line:
         line = Line(speaker, text, when, ground, repaired)
+        self._draft = ""
         self._lines.append(line)
         return line
 

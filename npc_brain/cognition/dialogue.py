@@ -10,7 +10,8 @@ quoted data.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,7 +26,9 @@ from npc_brain.cognition.schemas import (
     text_tokens,
     utterance_schema,
 )
+from npc_brain.llm.partial import partial_string
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.llm.streaming import streaming
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
 from npc_brain.persona import Persona
@@ -59,8 +62,41 @@ def _queries(speaker: Persona, listener: str, heard: str) -> list[str]:
     return queries
 
 
+def _streamed(on_say: Callable[[str], None] | None, key: str) -> AbstractContextManager[None]:
+    """Stream the `key` field of the reply to `on_say` as it is generated (if anyone listens)."""
+    if on_say is None:
+        return nullcontext()
+    last = [""]
+
+    def sink(raw: str) -> None:
+        text = unlabel(partial_string(raw, key) or "")
+        if text and text != last[0]:
+            last[0] = text
+            on_say(text)
+
+    return streaming(sink)
+
+
+_LABEL = re.compile(r"^[A-F](?:\s*[:.)\-]|,)\s*")
+
+
+def unlabel(text: str) -> str:
+    """A line without the option letter a small model copies in front of it ("A: I want …",
+    "A (I want …)")."""
+    if re.match(r"^[A-F]\s*\(", text):
+        text = re.sub(r"^[A-F]\s*\(", "", text, count=1).replace(")", "", 1)
+    return _LABEL.sub("", text, count=1)
+
+
+def _letters(options: Sequence[Ground]) -> tuple[str, ...]:
+    # The model picks a letter, not a copy of the ground: a one-token choice, so the line
+    # itself starts streaming at once (copying a 100-character label cost ~0.5 s first).
+    return tuple(chr(ord("A") + i) for i in range(len(options)))
+
+
 def _choose(options: list[Ground], label: str) -> Ground:
-    return next((g for g in options if g.label() == label), options[0])
+    letters = _letters(options)
+    return options[letters.index(label)] if label in letters else options[0]
 
 
 def next_utterance(
@@ -78,29 +114,33 @@ def next_utterance(
     weights: RetrievalWeights = RetrievalWeights(),
     moment: Moment | None = None,
     known: Iterable[str] = (),
+    on_say: Callable[[str], None] | None = None,
 ) -> Said:
     """The speaker's next line (ends the conversation when `last_turn`).
 
     `moment` is the speaker's current action, its place and today's plan (default: just
-    `doing`); `known` are the world's people and places, for the grounding check.
+    `doing`); `known` are the world's people and places, for the grounding check; `on_say`
+    hears the line as it is generated (on this thread; the model's raw phrasing — the
+    returned line is the checked one, which may differ).
     """
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
     recalls = tuple(recall(view, embedder, _queries(speaker, listener, heard), now, k=k, weights=weights))
     moment = moment or Moment(doing)
     options = candidates(intent, speaker, listener, heard, now, moment, merged(recalls, limit=2 * k))
-    out = model.parse(
-        prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
-                                   grounds=[g.label() for g in options], lines=lines,
-                                   turn_cap_reached=last_turn),
-        utterance_schema(tuple(g.label() for g in options)),
-        max_tokens=text_tokens(SPEECH_CHARS) + 40,  # the grammar ends the line; the budget must not
-        temperature=0.5,
-        purpose="dialogue",
-        agent=speaker.name,
-    )
+    with _streamed(on_say, "say"):
+        out = model.parse(
+            prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
+                                       grounds=[g.label() for g in options], lines=lines,
+                                       turn_cap_reached=last_turn),
+            utterance_schema(_letters(options)),
+            max_tokens=text_tokens(SPEECH_CHARS) + 40,  # the grammar ends the line; the budget must not
+            temperature=0.2,  # low: the line should say its ground, not wander
+            purpose="dialogue",
+            agent=speaker.name,
+        )
     ground = _choose(options, out.about)
-    said = ground_line(not_to_oneself(out.say, speaker.name), ground, speaker=speaker.name,
+    said = ground_line(not_to_oneself(unlabel(out.say), speaker.name), ground, speaker=speaker.name,
                        listener=listener, heard=[heard] if heard else [], known=known, cap=SPEECH_CHARS,
                        alternatives=options)
     return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent)
@@ -177,11 +217,11 @@ def grounded_answer(
     options = candidates(intent, persona, listener, question, now, moment, merged(recalls, limit=2 * k))
     out = model.parse(
         prompts.interview_messages(persona, now, question, [g.label() for g in options]),
-        interview_schema(tuple(g.label() for g in options)),
-        max_tokens=text_tokens(INTERVIEW_CHARS) + 40, temperature=0.5, purpose="interview", agent=persona.name,
+        interview_schema(_letters(options)),
+        max_tokens=text_tokens(INTERVIEW_CHARS) + 40, temperature=0.2, purpose="interview", agent=persona.name,
     )
     ground = _choose(options, out.about)
-    said = ground_line(not_to_oneself(out.answer, persona.name), ground, speaker=persona.name,
+    said = ground_line(not_to_oneself(unlabel(out.answer), persona.name), ground, speaker=persona.name,
                        listener=listener, heard=[question], known=known, cap=INTERVIEW_CHARS,
                        alternatives=options)
     return Said(persona.name, said.text, False, recalls, said, intent)

@@ -79,12 +79,20 @@ def names_in(text: str, known: Iterable[str] = ()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
+                   re.IGNORECASE)
+
+
+def dates_in(text: str) -> tuple[str, ...]:
+    """Every month-day date in `text`, as 'February 14'."""
+    return tuple(dict.fromkeys(d for d in (date_in(m.group(0)) for m in _DATE.finditer(text)) if d))
+
+
 def facts_in(text: str, *, exclude: Iterable[str] = (), known: Iterable[str] = ()) -> tuple[str, ...]:
     """Names, the date and the times `text` asserts; names in `exclude` (the speakers) skipped."""
     skip = {fold(e) for e in exclude} | {fold(e.split()[0]) for e in exclude if e.split()}
     facts = [n for n in names_in(text, known) if fold(n) not in skip]
-    date = date_in(text)
-    if date:
+    for date in dates_in(text):
         facts = [f for f in facts if fold(f) != fold(date.split()[0])]
         facts.append(date)
     facts.extend(sorted(times_in(text)))
@@ -106,7 +114,7 @@ def carries(text: str, fact: str) -> bool:
         return fact in times_in(text)
     date = date_in(fact)
     if date is not None and date == fact:
-        return date_in(text) == date
+        return date in dates_in(text)
     word = key_word(fact)
     return bool(word) and word in {fold(w).strip("'") for w in _WORD.findall(text)}
 

@@ -33,10 +33,12 @@ class Problem(StrEnum):
     EMPTY = "empty"
 
 
-_NEGATION = re.compile(r"\b(not|never|no|don't|haven't|didn't|can't|nothing|unsure|idea)\b", re.IGNORECASE)
+# Not knowing, said by the speaker about itself ("The locals do not know" is a claim, not that).
+_DENIAL = re.compile(r"\b(I (have|had|do|did|am|was)( not|n't)|I haven't|I don't|I didn't|I'm not|"
+                     r"no idea|never heard|not sure|nothing about)\b", re.IGNORECASE)
 
 # Words of the rules a 135M model recites back ("I am Isabella, in one short sentence.").
-_PROMPT_WORDS = re.compile(r"\b(one short sentence|own words|option|in character|interviewer asks|"
+_PROMPT_WORDS = re.compile(r"\b(one short sentence|own words|option|in character|interviewer|asked:|"
                            r"as an ai|language model|end = |about = |say = )", re.IGNORECASE)
 
 
@@ -74,6 +76,8 @@ def trim_to_sentence(text: str, *, cap: int | None = None) -> tuple[str, bool]:
 
 def echoes(line: str, other: str) -> bool:
     """True when `line` mostly repeats `other` (the question it should answer)."""
+    if _DENIAL.search(line):
+        return False  # "I have not heard anything about X" answers "have you heard about X?"
     a, b = content_words(line), content_words(other)
     if not a or not b:
         return fold(line).strip(" .!?") == fold(other).strip(" .!?") and bool(other.strip())
@@ -84,6 +88,9 @@ def echoes(line: str, other: str) -> bool:
 def third_person(line: str, speaker: str, listener: str) -> bool:
     """True when the line tells the listener who they are, or talks of the speaker by name
     ("You are Sam Moore…" said by Sam; "Alex is a student" said to Alex)."""
+    # A name inside a place name ("Moore House" said by Sam Moore) is a place, not a person.
+    line = re.sub(r"\b[A-Z][\w']*(?:['’]s)?\s+(?=(?:House|Farm|Home|Shop|Store|Cafe|Café|Market|Bakery|"
+                  r"Garden|Street|Park|Hall|Pub|Inn)\b)", "", line)
     low = fold(line)
     for name in (speaker, listener):
         words = [fold(w) for w in name.split() if w]
@@ -101,6 +108,15 @@ def third_person(line: str, speaker: str, listener: str) -> bool:
     alone = re.sub(r"\b(i am|i'm|name is|call me|it's|this is)\s+(" + "|".join(map(re.escape, sw))
                    + r")(\s+(" + "|".join(map(re.escape, sw)) + r"))?\b", " ", low)
     return bool(re.search(r"\b(?:" + "|".join(map(re.escape, sw)) + r")\b", alone))
+
+
+def _yours(line: str, ground: Ground) -> bool:
+    """The speaker's own ground told as the listener's ("You are working at Hobbs Cafe" for
+    "Right now I am working at Hobbs Cafe")."""
+    m = re.search(r"\byou(?:'re| are| were| will be| have)\s+(.+)$", line, re.IGNORECASE)
+    if m is None or not re.search(r"\bI\b|\bI'm\b|\bmy\b", ground.text):
+        return False
+    return overlap(m.group(1), ground.text) >= 0.3 and bool(content_words(m.group(1)))
 
 
 def babbles(line: str) -> bool:
@@ -131,7 +147,7 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
     novel = content_words(line) - (content_words(heard[-1]) if heard else frozenset())
     if heard and echoes(line, heard[-1]) and not novel & content_words(ground.text):
         problems.append(Problem.ECHO)
-    if third_person(line, speaker, listener):
+    if third_person(line, speaker, listener) or _yours(line, ground):
         problems.append(Problem.THIRD_PERSON)
     if _PROMPT_WORDS.search(line):
         problems.append(Problem.PROMPT)
@@ -141,7 +157,12 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
         problems.append(Problem.DROPPED)
     # Every line says its ground — small talk and "I haven't heard" too (they may assert
     # nothing, so the model must not slip a claim into them); not-knowing must say so.
-    if not on_ground or (ground.kind is GroundKind.UNKNOWN and not _NEGATION.search(line)):
+    # Mostly words of neither the ground nor the question: the model made something up that
+    # names no name ("held in a beautiful ballroom in the community garden").
+    own = content_words(line)
+    made = own - content_words(ground.text) - (content_words(heard[-1]) if heard else frozenset())
+    invented = len(own) > 4 and len(made) / len(own) > 0.6
+    if not on_ground or invented or (ground.kind is GroundKind.UNKNOWN and not _DENIAL.search(line)):
         problems.append(Problem.OFF_GROUND)
     sources = [ground.text, *heard, speaker, listener]
     if unsupported(line, sources, known=known, exclude=(speaker, listener)):

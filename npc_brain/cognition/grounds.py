@@ -18,7 +18,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from npc_brain.cognition.facts import content_words, facts_in, times_in
-from npc_brain.cognition.phrasing import base_form, first_person
+from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person
 from npc_brain.cognition.plan import PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.persona import Persona
@@ -64,6 +64,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|what did you|how was your (day|morning))\b", re.IGNORECASE)),
     (Intent.FUTURE, re.compile(
         r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"
+        r"|headed|heading|after this|after that|after work|where to next"
         r"|next|what('?s| is) (on )?your schedule|are you (doing|going) (anything|later))\b", re.IGNORECASE)),
     (Intent.NOW, re.compile(
         r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
@@ -71,7 +72,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.ABOUT, re.compile(
         r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|tell me about|what about"
         r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
-        r"|is there|are there|where is|where can|where('?s| are))\b", re.IGNORECASE)),
+        r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new)\b",
+        re.IGNORECASE)),
 )
 
 
@@ -88,12 +90,16 @@ def intent_of(line: str) -> Intent:
     return Intent.CHAT
 
 
-_ABOUT = re.compile(r"\b(?:about|of|is|are|with)\s+(.+?)[?.!]*$", re.IGNORECASE)
+_ABOUT = re.compile(r"\b(?:about|of|with|regarding)\s+(.+?)[?.!]*$", re.IGNORECASE)
+_IS = re.compile(r"\b(?:is|are)\s+(.+?)[?.!]*$", re.IGNORECASE)
 
 
 def topic_of(line: str) -> str:
     """What a question is about ("what do you know about the party?" → "the party")."""
-    m = _ABOUT.search(line.strip())
+    text = line.strip()
+    # The last "about/of/with X" names the topic ("is anything going on with the concert?").
+    hits = [m for m in (_ABOUT.search(text, i) for i in range(len(text))) if m]
+    m = min(hits, key=lambda h: len(h.group(1))) if hits else _IS.search(text)
     topic = m.group(1) if m else line
     topic = re.sub(r"^(there|here)\s+", "", topic.strip(), flags=re.IGNORECASE)
     topic = re.sub(r"\s+(doing|going|today|lately|these days|right now|now|in town|around here)\b.*$", "",
@@ -160,7 +166,10 @@ def _mine(text: str) -> str:
                   lambda m: "I " + {"is": "am", "was": "was"}.get(m.group(1), base_form(m.group(1))), text)
     text = re.sub(r"\b(his|their)\b", "my", text)
     text = re.sub(r"\bher(?=\s+[a-z])(?!\s+(?:to|and|or|with|for|at|in|on|about|if|that)\b)", "my", text)
-    return re.sub(r"\b(her|him|them)\b", "me", text)
+    text = re.sub(r"\b(her|him)\b", "me", text)
+    # first_person makes the speaker "me" mid-sentence; as a subject it is "I" ("a friend me
+    # teaches guitar" → "a friend I teach guitar").
+    return re.sub(r"\bme (\w+s)\b", lambda m: "I " + base_form(m.group(1)), text)
 
 
 def _about_self(text: str, name: str) -> bool:
@@ -225,7 +234,7 @@ def _at(description: str, place: str | None) -> str:
 
 def action_ground(persona: Persona, doing: str, place: str | None) -> Ground:
     """'Right now I am baking pastries at Hobbs Cafe.'"""
-    what = _at(doing, place)
+    what = _at(_mine(as_gerund_phrase(doing) or doing), place)
     text = _sentence(f"Right now I am {what}")
     return Ground(GroundKind.ACTION, text, _sentence(f"{persona.name} was {what}"), place=None,
                   facts=facts_in(text))
@@ -237,7 +246,7 @@ def plan_ground(persona: Persona, step: PlanStep, now: datetime, place: str | No
 
     `tomorrow`: asked about tomorrow, today's step at that time is the best guess ("Tomorrow
     at 10 am I will probably be …"); `at`: the time asked about (default: the step's start)."""
-    what = _at(step.description, place)
+    what = _at(_mine(as_gerund_phrase(step.description) or step.description), place)
     when = _clock(at or step.start)
     if tomorrow:
         text = f"Tomorrow at {when} I will probably be {what}"
@@ -256,7 +265,7 @@ def relation_ground(persona: Persona, listener: str) -> Ground | None:
     rel = persona.relationships.get(listener)
     if not rel:
         return None
-    text = first_person(rel, persona.name)
+    text = _mine(first_person(rel, persona.name))
     first = listener.split()[0] if listener.split() else listener
     if first and first.lower() not in text.lower():
         # "A regular at the cafe." names nobody: say whom it is about.
@@ -344,9 +353,10 @@ def candidates(
         tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
         if asked is not None:
             step = next((s for s in moment.steps if s.covers(asked)), None)
-            if step is not None:
-                future.insert(0, plan_ground(speaker, step, now, _step_place(moment, step),
-                                             tomorrow=tomorrow, at=asked))
+            # Asked about a time: that time's step, or an honest "not planned" — not another hour.
+            future = [plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow,
+                                  at=asked)] if step is not None else [NO_PLANS]
+            plans = []
         out = [*future, *plans, status]
     elif intent is Intent.REACT:
         out = [REACTION]
@@ -368,9 +378,15 @@ def candidates(
         # Not the relationship with the listener: that would describe them to themselves.
         out = [*mems[:2], action, status]
     grounds = _unique([g for g in out if g is not None and g.text])
+    # Questions with one right kind of answer get few options: a 135M model's pick is near
+    # random, and the first option is the code's best.
+    limit = min(limit, _FEW.get(intent, limit))
     # Nothing to say on the question: say so (asserting nothing) rather than something else.
     fallback = {Intent.FUTURE: NO_PLANS, Intent.PEOPLE: NO_ONE, Intent.ABOUT: unknown_ground(topic)}
     return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
+
+
+_FEW = {Intent.IDENTITY: 2, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1}
 
 
 def _asked_time(line: str, now: datetime) -> datetime | None:

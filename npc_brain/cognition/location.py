@@ -9,9 +9,9 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.schemas import place_choice_schema
@@ -188,7 +188,7 @@ def choose_place(
                 agent, what, level, [(k, known.describe(o.address)) for k, o in zip(keys, pool)],
                 here=known.describe(here) if here else "",
             )
-            out = model.parse(msgs, schema, max_tokens=24, temperature=0.2, purpose="location", agent=agent)
+            out: Any = model.parse(msgs, schema, max_tokens=24, temperature=0.2, purpose="location", agent=agent)
             calls += 1
             pick = pool[keys.index(out.place)]
             # An object in use shows it; a 135M model's own words for its state were noise.
@@ -238,7 +238,8 @@ def obvious_place(what: str, activity: str, persona: Any, names: Mapping[str, st
     text = " " + " ".join(what.lower().replace("'", " ").split()) + " "
     named = [a for a, n in names.items() if f" {n.lower().replace(chr(39), ' ')} " in text]
     if len(named) == 1:
-        for anchor in (persona.workplace, persona.home):  # its own desk in the building it names
+        anchors: tuple[str | None, ...] = (persona.workplace, persona.home)
+        for anchor in anchors:  # its own desk in the building it names
             if anchor and _within(anchor, named[0]):
                 return anchor
         return named[0]

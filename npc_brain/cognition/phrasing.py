@@ -21,7 +21,7 @@ _KEEP_E = ("ee", "ye", "oe")
 _OBJECT_START = frozenset({"every", "the", "a", "an", "his", "her", "their", "its", "my", "with", "at",
                            "in", "on", "to", "for", "by", "up", "out", "about", "some", "all", "it",
                            "them", "around", "from", "into", "over", "after", "before", "new", "more",
-                           "some", "other", "this", "that", "everyone", "people"})
+                           "other", "this", "that", "everyone", "people"})
 _VERBISH = frozenset({"greets", "chats", "serves", "cleans", "closes", "opens", "reads", "writes",
                       "takes", "makes", "cooks", "bakes", "plays", "talks", "helps", "works", "eats",
                       "drinks", "walks", "runs", "studies", "sketches", "watches", "calls", "meets"})
@@ -346,7 +346,7 @@ def inner_voice(text: str) -> str:
     its planner reads the line as its own intention)."""
     out = text
     for you, me in (("you're", "I'm"), ("you are", "I am"), ("you were", "I was"), ("you", "I")):
-        out = re.sub(_SUBJECT_AFTER + you + r"\b", lambda m, me=me: m.group(1) + me, out, flags=re.I)
+        out = re.sub(_SUBJECT_AFTER + you + r"\b", r"\g<1>" + me, out, flags=re.I)
     out = re.sub(r"\byourself\b", "myself", out, flags=re.I)
     out = re.sub(r"\byours\b", "mine", out, flags=re.I)
     out = re.sub(r"\byour\b", "my", out, flags=re.I)

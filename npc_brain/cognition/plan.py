@@ -225,7 +225,7 @@ def _check_level(steps: list[PlanStep], level: PlanLevel) -> None:
     for s in steps:
         if s.level != level:
             raise ValueError(f"expected {level.name} steps, got {s.level.name}")
-    for x, y in zip(steps, steps[1:]):
+    for x, y in itertools.pairwise(steps):
         if y.start < x.end:
             raise ValueError(f"plan steps overlap: {x.description!r} and {y.description!r}")
 

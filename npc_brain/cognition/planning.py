@@ -17,6 +17,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.choices import (
@@ -188,7 +189,7 @@ def day_chunks(plan: DayPlan | Sequence[DayChunk], now: datetime, *, wake_hour: 
     given = plan.chunks if isinstance(plan, DayPlan) else tuple(plan)
     raw = sorted(((at(c.start), c) for c in given), key=lambda t: t[0])
     times: list[datetime] = []
-    for t, c in raw:
+    for t, _c in raw:
         if times and t <= times[-1]:
             t = times[-1] + timedelta(hours=1)
         times.append(t)
@@ -332,7 +333,7 @@ def decompose(
     if hour is None:
         span_start = max(chunk.start, snap(when))
         if chunk.minutes <= 60 or chunk.end - span_start <= timedelta(minutes=60):
-            hours = (PlanStep(PlanLevel.HOUR, span_start, chunk.end, chunk.description,
+            hours: tuple[PlanStep, ...] = (PlanStep(PlanLevel.HOUR, span_start, chunk.end, chunk.description,
                               chunk.activity, atomic=chunk.atomic),)
         else:
             minutes = int((chunk.end - span_start).total_seconds() // 60)
@@ -342,7 +343,7 @@ def decompose(
             options = hour_options(chunk.description, chunk.activity, alternatives=others,
                                    rooms=_rooms_for(chunk.activity, where))
             n_steps = max(2, min(6, round(minutes / 50)))
-            out = model.parse(
+            out: Any = model.parse(  # a schema built at runtime
                 prompts.hour_steps_messages(persona, span_start, minutes, chunk.description,
                                             options=options, context=context),
                 hour_steps_schema(tuple(o.what for o in options), n_steps),

@@ -305,8 +305,8 @@ def _person(persona: Persona) -> str:
 
 
 def _options(grounds: Sequence[str]) -> str:
-    # Bullets, not numbers: a 135M model copies a numbering into whatever it writes next.
-    return "\n".join(f"- {clean(g, 120)}" for g in grounds)
+    # Letters, not numbers: a 135M model copies a numbering into whatever it writes next.
+    return "\n".join(f"{chr(ord('A') + i)}: {clean(g, 120)}" for i, g in enumerate(grounds))
 
 
 def utterance_messages(
@@ -333,7 +333,7 @@ def utterance_messages(
     rules = [
         f"You are {_person(speaker)}, in a small town.",
         f"Talk with {other} as {first}, in one short sentence.",
-        "about = the option you talk about; say = that option in your own words, keeping its names,",
+        "about = the letter of what you talk about; say = that in your own words, keeping its names,",
         "places and times. Answer what was asked. end = true when you say goodbye.",
     ]
     if turn_cap_reached:
@@ -366,8 +366,8 @@ def interview_messages(persona: Persona, now: datetime, question: str, grounds: 
     return [
         _system(
             f"You are {_person(persona)}, in a small town. Answer the interviewer in one or two",
-            f"short sentences, as {first}. about = the option that answers the question; answer = that",
-            "option in your own words, keeping its names, places and times.",
+            f"short sentences, as {first}. about = the letter of what answers the question; answer =",
+            "that in your own words, keeping its names, places and times.",
         ),
         _user(
             f"It is {clock(now)}. Interviewer asks: {quote(question, 200)}",

@@ -12,12 +12,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from npc_brain.cognition import prompts
+from npc_brain.cognition.choices import Option, alternatives_at, react_options, replan_options
 from npc_brain.cognition.location import Whereabouts, building_names
 from npc_brain.cognition.plan import PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, merged, recall
-from npc_brain.cognition.choices import Option, alternatives_at, react_options, replan_options
 from npc_brain.cognition.schemas import react_schema, replan_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
@@ -69,7 +70,7 @@ def react(
                            now, k=k, weights=weights))
     context = [r.description for r in merged(recalls, limit=2 * k)]
     options = react_options(observed)
-    out = model.parse(
+    out: Any = model.parse(  # a schema built at runtime
         prompts.react_messages(persona, now, doing=doing, observation=observation,
                                context=context, talk_to=talk_to, options=options),
         # Someone the persona has a relationship with is worth a word: "talk" is offered first.
@@ -117,7 +118,7 @@ def replan_after_refusal(
     others = alternatives_at(persona, now.hour, now.hour + max(1, math.ceil(minutes / 60)),
                              today=f"{now:%B} {now.day}", names=building_names(where))
     options = replan_options(activity, others)
-    out = model.parse(
+    out: Any = model.parse(  # a schema built at runtime
         prompts.replan_messages(persona, now, doing=doing, reason=reason, avoid=avoid, options=options),
         replan_schema(tuple(o.what for o in options)),
         max_tokens=16 + max(len(o.what) for o in options) // 3,

@@ -5,6 +5,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -99,7 +100,7 @@ def reflect(
     people = {r.subject for r in latest if r.subject and ":" not in r.subject}
     people |= {m.group(1) for line in lines if (m := _LEADING_NAME.match(line)) and m.group(1) not in _NOT_NAMES}
     options = question_options(agent, lines, people)
-    q = model.parse(
+    q: Any = model.parse(  # a schema built at runtime: its fields are known only then
         prompts.questions_messages(agent, lines, options),
         questions_schema(options),
         max_tokens=12 + 3 * (8 + max(len(o) for o in options) // 3),
@@ -114,7 +115,7 @@ def reflect(
     evidence = merged(recalls, limit=max_statements)
     if not evidence:
         return Reflected(questions, (), (), recalls, upto)
-    out = model.parse(
+    out: Any = model.parse(  # a schema built at runtime
         prompts.insights_messages(agent, questions, [r.description for r in evidence]),
         insights_schema(len(evidence), tuple(sorted(people | {agent}))),
         max_tokens=160,
@@ -130,7 +131,7 @@ def reflect(
             dropped.append(ins.text)
             continue
         kept.append((ins.text, int(ins.imp), ids))
-    vectors = embedder.embed([t for t, _, _ in kept]) if kept else []
+    vectors: Any = embedder.embed([t for t, _, _ in kept]) if kept else []
     insights = tuple(
         InsightDraft(t, imp, ids, np.asarray(v, dtype=np.float32))
         for (t, imp, ids), v in zip(kept, vectors)

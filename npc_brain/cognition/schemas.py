@@ -12,8 +12,9 @@ by its validator, so servers without grammars still get through.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
@@ -23,10 +24,10 @@ Activity = Literal[
     "sleep", "eat", "cook", "drink", "work", "study", "shop", "wash", "toilet",
     "socialize", "relax", "exercise", "read", "play", "commute", "other",
 ]
-assert set(Activity.__args__) == set(ACTIVITIES), "Activity literal out of sync with ACTIVITIES"
+assert set(get_args(Activity)) == set(ACTIVITIES), "Activity literal out of sync with ACTIVITIES"
 
 
-def _clamp(lo: int, hi: int):
+def _clamp(lo: int, hi: int) -> Callable[[Any], Any]:
     """Before-validator that coerces to int and clamps into [lo, hi] (bad text → error)."""
 
     def clamp(value: Any) -> Any:
@@ -47,7 +48,7 @@ def _clamp(lo: int, hi: int):
     return clamp
 
 
-def _cap(n: int):
+def _cap(n: int) -> Callable[[Any], Any]:
     """Before-validator that strips control characters and truncates to n chars."""
 
     def cap(value: Any) -> Any:
@@ -67,19 +68,26 @@ def _activity(value: Any) -> Any:
     return value
 
 
-def Int(lo: int, hi: int):  # noqa: N802 - type factory
-    """An int clamped into [lo, hi]; the bounds also go into the JSON schema for the grammar."""
+def Int(lo: int, hi: int) -> Any:
+    """An int clamped into [lo, hi]; the bounds also go into the JSON schema for the grammar.
+
+    For schemas built at runtime (`create_model`); a class field's annotation spells the
+    `Annotated` out as a module-level alias (below), which a type checker can read."""
     return Annotated[int, Field(ge=lo, le=hi), BeforeValidator(_clamp(lo, hi))]
 
 
-def Text(n: int, min_length: int = 1):  # noqa: N802 - type factory
-    """A printable string capped at n characters (schema says maxLength n)."""
+def Text(n: int, min_length: int = 1) -> Any:
+    """A printable string capped at n characters (schema says maxLength n); runtime schemas only."""
     return Annotated[str, Field(min_length=min_length, max_length=n), BeforeValidator(_cap(n))]
 
 
 Act = Annotated[Activity, BeforeValidator(_activity)]
-Hour = Int(0, 23)
-Importance = Int(1, 10)
+Hour = Annotated[int, Field(ge=0, le=23), BeforeValidator(_clamp(0, 23))]
+Importance = Annotated[int, Field(ge=1, le=10), BeforeValidator(_clamp(1, 10))]
+_ChunkHours = Annotated[int, Field(ge=1, le=12), BeforeValidator(_clamp(1, 12))]
+_ChunkText = Annotated[str, Field(min_length=1, max_length=60), BeforeValidator(_cap(60))]
+_InsightText = Annotated[str, Field(min_length=1, max_length=100), BeforeValidator(_cap(100))]
+_Citation = Annotated[int, Field(ge=0, le=99), BeforeValidator(_clamp(0, 99))]
 
 _FROZEN = ConfigDict(frozen=True, extra="ignore")
 
@@ -111,10 +119,10 @@ class DayChunk(_Frozen):
     """One broad stroke of the day: starts at an hour, lasts some hours."""
 
     # Description first: a small model writes better text before it commits to numbers.
-    what: Text(60)
+    what: _ChunkText
     act: Act
     start: Hour
-    hours: Int(1, 12)
+    hours: _ChunkHours
 
 
 class DayPlan(_Frozen):
@@ -127,7 +135,7 @@ def _choices(options: tuple[str, ...]) -> Any:
     """A `Literal` of option texts: the grammar lets the model write only one of them."""
     if not options:
         raise ValueError("a choice needs at least one option")
-    return Literal[tuple(dict.fromkeys(options))]  # type: ignore[valid-type]
+    return Literal[tuple(dict.fromkeys(options))]
 
 
 @cache
@@ -151,7 +159,7 @@ def hour_steps_schema(options: tuple[str, ...], max_steps: int = 6) -> type[Base
     max_steps = max(1, min(8, max_steps))
     return create_model(
         "HourSteps", __config__=_FROZEN,
-        steps=(Annotated[list[step], Field(min_length=1, max_length=max_steps)], ...),  # type: ignore[valid-type]
+        steps=(Annotated[list[step], Field(min_length=1, max_length=max_steps)], ...),
     )
 
 
@@ -167,13 +175,13 @@ def action_steps_schema(options: tuple[str, ...], max_steps: int = 12) -> type[B
     max_steps = max(1, min(12, max_steps))
     return create_model(
         "ActionSteps", __config__=_FROZEN,
-        steps=(Annotated[list[step], Field(min_length=1, max_length=max_steps)], ...),  # type: ignore[valid-type]
+        steps=(Annotated[list[step], Field(min_length=1, max_length=max_steps)], ...),
     )
 
 
 @cache
 def _choice_schema(options: tuple[str, ...], with_state: bool) -> type[BaseModel]:
-    fields: dict[str, Any] = {"place": (Literal[options], ...)}  # type: ignore[valid-type]
+    fields: dict[str, Any] = {"place": (Literal[options], ...)}
     if with_state:
         fields["state"] = (Text(40), ...)
     return create_model("PlaceChoice", __config__=_FROZEN, **fields)
@@ -206,7 +214,7 @@ def react_schema(allow_talk: bool, options: tuple[str, ...] = REACT_OPTIONS, *,
     return create_model(
         "ReactDecision",
         __config__=_FROZEN,
-        do=(Literal[choices], ...),  # type: ignore[valid-type]
+        do=(_choices(choices), ...),
         what=(_choices(options), ...),
         min=(Int(5, 120), ...),
     )
@@ -222,17 +230,18 @@ def replan_schema(options: tuple[str, ...]) -> type[BaseModel]:
 @cache
 def questions_schema(options: tuple[str, ...]) -> type[BaseModel]:
     """Up to three of the listed high-level questions ("Questions"), most salient first."""
+    question: Any = _choices(options)
     return create_model(
         "Questions", __config__=_FROZEN,
-        q=(Annotated[list[_choices(options)], Field(min_length=1, max_length=3)], ...),  # type: ignore[valid-type]
+        q=(Annotated[list[question], Field(min_length=1, max_length=3)], ...),
     )
 
 
 class Insight(_Frozen):
     """A high-level statement citing the numbered memories it rests on."""
 
-    text: Text(100)
-    because: Annotated[list[Int(0, 99)], Field(min_length=1, max_length=5)]
+    text: _InsightText
+    because: Annotated[list[_Citation], Field(min_length=1, max_length=5)]
     imp: Importance
 
 
@@ -267,7 +276,7 @@ def insights_schema(n_statements: int, people: tuple[str, ...] = ()) -> type[Bas
                            because=(Annotated[list[cite], Field(min_length=1, max_length=3)], ...),
                            imp=(Importance, ...))
     return create_model("Insights", __config__=_FROZEN,
-                        insights=(Annotated[list[insight], Field(min_length=1, max_length=3)], ...))  # type: ignore[valid-type]
+                        insights=(Annotated[list[insight], Field(min_length=1, max_length=3)], ...))
 
 
 # ---------------------------------------------------------------- dialogue
@@ -298,7 +307,7 @@ none of the template/markup characters a 135M model drifts into ("{{data}}", "[i
 _MARKUP = set('{}[]<>*_#|~^=+@$%&/"\\')
 
 
-def _sentence(n: int):
+def _sentence(n: int) -> Callable[[Any], Any]:
     """Before-validator for speech: printable, no markup characters, at most n characters
     ending at a sentence end (cut back to the last one, or closed with a full stop)."""
 
@@ -318,7 +327,7 @@ def _sentence(n: int):
     return fix
 
 
-def Speech(n: int = SPEECH_CHARS):  # noqa: N802 - type factory
+def Speech(n: int = SPEECH_CHARS) -> Any:
     """A spoken line: one or two sentences, no markup (the grammar sees SPEECH_PATTERN)."""
     # The pattern shapes the grammar only; validation normalises instead (`_sentence`), so a
     # reply from a server without grammars is cleaned, not rejected.
@@ -331,7 +340,7 @@ def utterance_schema(grounds: tuple[str, ...]) -> type[BaseModel]:
     """`{"about": one of grounds, "say": a line, "end": bool}` ("Utterance").
 
     The speaker first chooses what the line is about among the grounds the code offers
-    (memories, the current action, the plan, who it is), then says it; the grounding check
+    (memories, the current action, the plan, who it is), by letter, then says it; the grounding check
     holds the line to that ground. Short, and a sentence: a 135M model's line only gets
     worse (it loops or drifts) after a sentence or two."""
     return create_model("Utterance", __config__=_FROZEN, about=(_choices(grounds), ...),
@@ -345,8 +354,11 @@ class ConversationSummary(_Frozen):
     """What a conversation was about, and how much it matters (1–10). The grammar starts the
     sentence ("They talked about …"): a 135M model otherwise copies a line of the talk."""
 
-    summary: Annotated[str, Field(min_length=1, max_length=SUMMARY_CHARS, json_schema_extra={"pattern": SUMMARY_PATTERN}),
-                       BeforeValidator(_cap(SUMMARY_CHARS))]
+    summary: Annotated[
+        str,
+        Field(min_length=1, max_length=SUMMARY_CHARS, json_schema_extra={"pattern": SUMMARY_PATTERN}),
+        BeforeValidator(_cap(SUMMARY_CHARS)),
+    ]
     imp: Importance
 
 

@@ -30,6 +30,12 @@ def _options(schema: type[BaseModel], field: str) -> tuple[str, ...]:
     return tuple(get_args(ann))
 
 
+def _ground(prompt: str, letter: str) -> str:
+    """The text of the lettered ground ("A: I want to host a party.") a speech prompt offers."""
+    m = re.search(rf"^{re.escape(letter)}: (.+)$", prompt, re.MULTILINE)
+    return m.group(1) if m else "Nice to see you."
+
+
 class BrainResponder:
     """Answers by schema name, deterministically, from the prompt text.
 
@@ -54,13 +60,13 @@ class BrainResponder:
             return "ok"
         name = schema.__name__
         if name.startswith("Ratings"):
-            n = schema.model_fields["r"].metadata
-            count = next((m.min_length for m in n if hasattr(m, "min_length")), 1)
+            meta = schema.model_fields["r"].metadata
+            count = next((m.min_length for m in meta if hasattr(m, "min_length")), 1)
             lines = [ln for ln in text.splitlines() if re.match(r"^\d+\. ", ln)]
             return {"r": [self._importance(ln) for ln in lines[:count]] + [2] * max(0, count - len(lines))}
         if name == "DaySlots":
             # Per part of the day: the first option holding the preferred word, else the first.
-            reply = {}
+            reply: dict[str, Any] = {}
             for key in schema.model_fields:
                 options = _options(schema, key)
                 word = self.day.get(key, "").lower()
@@ -75,7 +81,7 @@ class BrainResponder:
             n = max(1, min(cap, minutes // size))
             return {"steps": [{"what": options[i % min(2, len(options))], "min": size} for i in range(n)]}
         if name == "PlaceChoice":
-            reply: dict[str, Any] = {"place": _options(schema, "place")[0]}
+            reply = {"place": _options(schema, "place")[0]}
             if "state" in schema.model_fields:
                 reply["state"] = "in use"
             return reply
@@ -94,18 +100,18 @@ class BrainResponder:
             return {"q": [get_args(schema.model_fields["q"].annotation)[0].__args__[0]]}
         if name == "Insights":
             count = len([ln for ln in text.split("statements:", 1)[-1].splitlines() if re.match(r"^\d+\. ", ln)])
-            return {"insights": [{"text": "I care about my routine", "because": list(range(1, min(count, 3) + 1)) or [1],
-                                  "imp": 6}]}
+            because = list(range(1, min(count, 3) + 1)) or [1]
+            return {"insights": [{"text": "I care about my routine", "because": because, "imp": 6}]}
         if name == "Utterance":
             # Say the first ground as it is: a model that copies its ground passes the check.
             said = len(re.findall(r'^[^:\n]+: "', text.split("conversation so far:", 1)[-1], re.M))
             about = _options(schema, "about")[0]
-            return {"about": about, "say": about, "end": said + 1 >= self.end_after * 2}
+            return {"about": about, "say": _ground(text, about), "end": said + 1 >= self.end_after * 2}
         if name == "ConversationSummary":
             return {"summary": "They talked about the day.", "imp": 4}
         if name == "InterviewAnswer":
             about = _options(schema, "about")[0]
-            return {"about": about, "answer": about}
+            return {"about": about, "answer": _ground(text, about)}
         raise ValueError(f"BrainResponder does not know the schema {name}")
 
     def _importance(self, line: str) -> int:

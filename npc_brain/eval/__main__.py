@@ -17,6 +17,7 @@ EVALUATIONS: Mapping[str, str] = MappingProxyType({
     "valentine": "npc_brain.eval.valentine",
     "interview": "npc_brain.eval.interview",
     "ablation": "npc_brain.eval.ablation",
+    "grounding": "npc_brain.eval.grounding",
 })
 """Subcommand name → module path."""
 

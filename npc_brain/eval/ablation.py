@@ -79,8 +79,9 @@ def ordering(rows: list[dict[str, Any]], *, tie: float = 0.05) -> str:
     if not rows:
         return ""
     out = [f"{rows[0]['condition']} ({rows[0]['rating']:g})"]
-    for prev, row in zip(rows, rows[1:]):
-        out.append(("= " if abs(prev["rating"] - row["rating"]) <= tie else "> ") + f"{row['condition']} ({row['rating']:g})")
+    for prev, row in itertools.pairwise(rows):
+        sign = "= " if abs(prev["rating"] - row["rating"]) <= tie else "> "
+        out.append(sign + f"{row['condition']} ({row['rating']:g})")
     return " ".join(out)
 
 

@@ -101,7 +101,8 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
             description = (f"embedded llama.cpp: {stack.engine.name if stack.engine else model.name} "
                            f"(threads={settings.threads}, slots={settings.n_parallel}), embedder {embedder.name}")
         else:
-            description = f"OpenAI-compatible {settings.base_url or 'api.openai.com'}: {model.name}, embedder {embedder.name}"
+            where = settings.base_url or "api.openai.com"
+            description = f"OpenAI-compatible {where}: {model.name}, embedder {embedder.name}"
     if getattr(args, "record", None):
         from npc_brain.llm.replay import RecordingModel
 

@@ -8,7 +8,7 @@ preference that survives the swap counts as a win, anything else is a tie.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -20,7 +20,7 @@ from npc_brain.llm.protocols import ChatModel, Message
 _FROZEN = ConfigDict(frozen=True, extra="ignore")
 
 
-def _cap(n: int):
+def _cap(n: int) -> Callable[[object], object]:
     def cap(value: object) -> object:
         return " ".join(value.split())[:n] if isinstance(value, str) else value
 

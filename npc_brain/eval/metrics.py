@@ -35,9 +35,24 @@ from dataclasses import dataclass
 from datetime import datetime
 
 __all__ = [
-    "Awareness", "Density", "Topic", "DENIALS", "answer_aware", "attendance", "awareness",
-    "bradley_terry", "denies", "density", "invitations", "knows", "mentioned_names",
-    "mentions", "name_patterns", "rating_scale", "unsupported_claims", "win_matrix",
+    "DENIALS",
+    "Awareness",
+    "Density",
+    "Topic",
+    "answer_aware",
+    "attendance",
+    "awareness",
+    "bradley_terry",
+    "denies",
+    "density",
+    "invitations",
+    "knows",
+    "mentioned_names",
+    "mentions",
+    "name_patterns",
+    "rating_scale",
+    "unsupported_claims",
+    "win_matrix",
 ]
 
 DENIALS: tuple[str, ...] = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -43,10 +43,10 @@ class EvalResponder(BrainResponder):
         if name == "Utterance":
             # Talk about the party when it is among the grounds (news spreads through grounds).
             reply = super().__call__(messages, schema)
-            options = get_args(schema.model_fields["about"].annotation)
-            party = next((o for o in options if "party" in o.lower()), None)
+            grounds = re.findall(r"^([A-Z]): (.+)$", text, re.MULTILINE)
+            party = next(((letter, g) for letter, g in grounds if "party" in g.lower()), None)
             if party is not None:
-                reply = dict(reply, about=party, say=party)
+                reply = dict(reply, about=party[0], say=party[1])
             return reply
         if name == "AwarenessVerdict":
             from npc_brain.eval.metrics import denies

@@ -172,4 +172,5 @@ def add_town_arguments(parser: argparse.ArgumentParser, *, npcs: int) -> None:
     parser.add_argument("--step-minutes", type=float, default=5, help="game minutes per step")
     parser.add_argument("--think-lag", type=float, default=10,
                         help="game minutes a thought may run behind the clock before the run waits for it "
-                             "(0 = wait after every step; inline runs with --workers 0 always wait; default: %(default)s)")
+                             "(0 = wait after every step; inline runs with --workers 0 always wait; "
+                             "default: %(default)s)")

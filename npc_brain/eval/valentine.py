@@ -187,14 +187,14 @@ def summarize_phase(rows: Sequence[dict[str, Any]], topics: Sequence[M.Topic]) -
     out["density"] = {"directed": round(d.directed, 3), "either": round(d.either, 3), "mutual": round(d.mutual, 3),
                       "known_pairs": d.known_pairs}
     answered = [a for r in rows for a in r["answers"] if a["answer"]]
-    judged = [a for a in answered if a["supported_judge"] is not None]
-    both = [a for a in judged if a["claims"] and a["supported_judge"] is False]
+    checked = [a for a in answered if a["supported_judge"] is not None]
+    both = [a for a in checked if a["claims"] and a["supported_judge"] is False]
     out["answers"] = len(answered)
     out["interview_failures"] = sum(1 for r in rows for a in r["answers"] if a["error"])
     out["hallucinated_lexical"] = sum(1 for a in answered if a["claims"])
-    out["hallucinated_judge"] = sum(1 for a in judged if a["supported_judge"] is False)
+    out["hallucinated_judge"] = sum(1 for a in checked if a["supported_judge"] is False)
     out["hallucinated_both"] = len(both)
-    out["judged"] = len(judged)
+    out["judged"] = len(checked)
     by_key = {t.key: t for t in topics}
     jl = [a for r in rows for a in r["answers"] if a["aware_judge"] is not None]
     agree = sum(a["aware_judge"] == M.answer_aware(a["answer"], by_key[a["topic"]]) for a in jl)
@@ -208,6 +208,7 @@ class ValentineRun:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
+        self._events_seen = 0  # how many of the simulation's events are already in the state
         if args.resume:
             folder = Path(args.out) if args.out else latest_folder(STATE)
             if folder is None or not (folder / STATE).exists():
@@ -429,7 +430,8 @@ class ValentineRun:
             "seeds": st["seeds"],
             "party_before_pct": before["party"]["pct"], "party_after_pct": after["party"]["pct"],
             "candidacy_before_pct": before["candidacy"]["pct"], "candidacy_after_pct": after["candidacy"]["pct"],
-            "party_judge_before_pct": before["party"]["judge_pct"], "party_judge_after_pct": after["party"]["judge_pct"],
+            "party_judge_before_pct": before["party"]["judge_pct"],
+            "party_judge_after_pct": after["party"]["judge_pct"],
             "candidacy_judge_before_pct": before["candidacy"]["judge_pct"],
             "candidacy_judge_after_pct": after["candidacy"]["judge_pct"],
             "party_memory_before_pct": before["party"]["memory_pct"],

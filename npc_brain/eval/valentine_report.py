@@ -105,7 +105,8 @@ def _answers_table(phase: dict[str, Any], topics: Any) -> str:
         for ans in a["answers"]:
             lexical = answer_aware(ans["answer"], by_key[ans["topic"]])
             rows.append({
-                "agent": a["agent"], "q": ans["topic"], "answer": ans["answer"][:140] or f"(failed: {ans['error'][:60]})",
+                "agent": a["agent"], "q": ans["topic"],
+                "answer": ans["answer"][:140] or f"(failed: {ans['error'][:60]})",
                 "aware (lexical)": "yes" if lexical else "no",
                 "judge": "-" if ans["aware_judge"] is None else "yes" if ans["aware_judge"] else "no",
                 "claims": "; ".join(ans["claims"]) or "",
@@ -137,8 +138,8 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
          "after": f"{r['invited']} / {r['attended_of_invited']}", "paper": "12 / 5"},
         {"measure": "attended (anyone but the host)", "before": "", "after": len(r["attended"]), "paper": "—"},
     ]
-    from npc_brain.eval.valentine import summarize_phase
     from npc_brain.eval.scenario import candidacy_topic, party_topic
+    from npc_brain.eval.valentine import summarize_phase
 
     topics = (party_topic(st["config"]["host"]), candidacy_topic(st["config"]["candidate"]))
     st_before = {**st["before"], **summarize_phase(st["before"]["agents"], topics)}

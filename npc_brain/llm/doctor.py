@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     except LLMError as exc:
         print(f"doctor: {exc}", file=sys.stderr)
         return 1
-    except Exception as exc:  # a bug, but the doctor must still answer in one line
+    except Exception as exc:  # noqa: BLE001 - a bug, but the doctor must still answer in one line
         print(f"doctor: unexpected {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -22,6 +22,7 @@ from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.engine import LlamaEngine
 from npc_brain.llm.grammar import grammar_for
+from npc_brain.llm.streaming import stream_sink
 from npc_brain.llm.preemption import should_yield
 from npc_brain.llm.sampling import DEFAULT_SAMPLING, Sampling, sampling_for
 from npc_brain.llm.settings import LLMSettings
@@ -101,8 +102,12 @@ class EmbeddedModel(ChatBackend):
         # A background call gives way to the player's (`npc_brain.llm.preemption`); a choice
         # needs the whole reply's log-probabilities, and is one token anyway.
         stop = None if request.options else should_yield()
+        sink = None if request.options else stream_sink()  # someone reads this text as it comes
         start = self._clock()
-        reply = self.engine.chat(body, stop=stop) if stop is not None else self.engine.chat(body)
+        if stop is None and sink is None:
+            reply = self.engine.chat(body)
+        else:
+            reply = self.engine.chat(body, stop=stop, on_text=sink)
         elapsed = self._clock() - start
         choice = reply["choices"][0]
         usage = reply.get("usage") or {}

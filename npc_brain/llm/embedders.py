@@ -98,7 +98,8 @@ def _bucket(feature: str, dim: int, salt: bytes = b"") -> tuple[int, float]:
 
 def _normalise_rows(m: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(m, axis=1, keepdims=True)
-    return np.divide(m, norms, out=np.zeros_like(m), where=norms > 0).astype(np.float32, copy=False)
+    rows: np.ndarray = np.divide(m, norms, out=np.zeros_like(m), where=norms > 0).astype(np.float32, copy=False)
+    return rows
 
 
 class LexicalEmbedder:

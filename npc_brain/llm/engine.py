@@ -16,6 +16,7 @@ key (`api_key`): the same engine can be used with any OpenAI client, e.g. `OpenA
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +29,8 @@ from npc_brain.llm.errors import LLMRequestError, LLMUnavailable
 from npc_brain.llm.gguf import GGUFLocation, locate_gguf
 from npc_brain.llm.preemption import Preempted
 from npc_brain.llm.settings import LLMSettings
+
+log = logging.getLogger(__name__)
 
 ServerFactory = Callable[[Any], Any]
 
@@ -137,18 +140,19 @@ class LlamaEngine:
             raise LLMUnavailable(f"The embedded engine for {self.name} is closed.")
         return server
 
-    def chat(self, body: Mapping[str, Any], *, stop: Callable[[], bool] | None = None
-             ) -> dict[str, Any]:
+    def chat(self, body: Mapping[str, Any], *, stop: Callable[[], bool] | None = None,
+             on_text: Callable[[str], None] | None = None) -> dict[str, Any]:
         """Run one OpenAI-style chat completion request; returns the reply dict.
 
         Raises `LLMRequestError` for a request the engine rejects (context overflow, a schema
         its grammar cannot compile) and `LLMUnavailable` for engine failures. With `stop`,
         the request streams and is abandoned as soon as `stop()` turns True (raises
         `Preempted`, its slot is free again within ~0.06 s); the reply is assembled from it.
+        With `on_text`, the request streams and `on_text(text_so_far)` hears each new piece.
         """
         server = self._live()  # a local reference keeps the server alive during the call
-        if stop is not None:
-            return self._chat_stoppable(server, body, stop)
+        if stop is not None or on_text is not None:
+            return self._chat_stoppable(server, body, stop or (lambda: False), on_text)
         try:
             reply = server.handle_chat_completions(dict(body))
         except ValueError as exc:
@@ -160,14 +164,23 @@ class LlamaEngine:
             raise LLMUnavailable(f"llama.cpp returned no choices: {str(reply)[:200]}")
         return reply
 
-    def _chat_stoppable(self, server: Any, body: Mapping[str, Any], stop: Callable[[], bool]
-                        ) -> dict[str, Any]:
+    def _chat_stoppable(self, server: Any, body: Mapping[str, Any], stop: Callable[[], bool],
+                        on_text: Callable[[str], None] | None = None) -> dict[str, Any]:
         chunks: list[Any] = []
         stopped = False
+        so_far: list[str] = []
 
         def on_chunk(chunk: Any) -> bool:
             nonlocal stopped
             chunks.append(chunk)
+            if on_text is not None and isinstance(chunk, dict):
+                piece = "".join((c.get("delta") or {}).get("content") or "" for c in chunk.get("choices") or ())
+                if piece:
+                    so_far.append(piece)
+                    try:
+                        on_text("".join(so_far))
+                    except Exception:  # noqa: BLE001 - a watcher's bug must not kill the call
+                        log.exception("stream watcher failed")
             stopped = stopped or bool(stop())
             return stopped  # True tells llama.cpp to drop the request
 

@@ -53,7 +53,8 @@ def _default_converter() -> Converter:
         from xllamacpp import json_schema_to_grammar
     except ImportError:  # pragma: no cover - the embedded backend already needs xllamacpp
         raise LLMRequestError("compact JSON needs xllamacpp.json_schema_to_grammar") from None
-    return json_schema_to_grammar
+    convert: Converter = json_schema_to_grammar
+    return convert
 
 
 def compact_grammar(schema: Mapping[str, Any], converter: Converter | None = None) -> str:
@@ -70,14 +71,14 @@ def compact_grammar(schema: Mapping[str, Any], converter: Converter | None = Non
     }
     try:
         grammar = convert(json.dumps({"x-guidance": options, **body}, ensure_ascii=False))
-    except Exception as exc:  # the converter raises plain RuntimeError/ValueError
+    except (RuntimeError, ValueError) as exc:  # what the converter raises for a schema it rejects
         raise LLMRequestError(f"cannot build a grammar for this schema: {exc}") from None
     if grammar.lstrip().startswith("%llguidance"):
         return grammar
     # A GBNF build ignores "x-guidance": convert the plain schema and drop its whitespace.
     try:
         grammar = convert(json.dumps(body, ensure_ascii=False))
-    except Exception as exc:
+    except (RuntimeError, ValueError) as exc:
         raise LLMRequestError(f"cannot build a grammar for this schema: {exc}") from None
     return _SPACE_RULE.sub('space ::= ""', grammar)
 

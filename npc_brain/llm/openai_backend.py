@@ -10,6 +10,8 @@ with a 500), or the prompt alone. Every client exception becomes `LLMUnavailable
 
 from __future__ import annotations
 
+import logging
+
 import re
 import threading
 import time
@@ -22,6 +24,9 @@ from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable
 from npc_brain.llm.settings import LLMSettings, StructuredMode
+from npc_brain.llm.streaming import Sink, stream_sink
+
+log = logging.getLogger(__name__)
 
 OPENAI_URL = "https://api.openai.com/v1"
 DEFAULT_OPENAI_CHAT_MODEL = "gpt-4o-mini"
@@ -132,6 +137,7 @@ class OpenAIModel(ChatBackend):
         self._model_lock = threading.Lock()
         self._clock = clock
         self._logprobs = True  # until the server refuses them
+        self._streams = True  # until the server refuses to stream
         self.name = f"openai:{chat_model or '?'}@{self.base_url}"
 
     @classmethod
@@ -175,6 +181,9 @@ class OpenAIModel(ChatBackend):
         hint = ""
         if (request.response_format or {}).get("type") == "json_schema":
             hint = "If this server cannot do json_schema, set NPC_BRAIN_STRUCTURED=json_object."
+        sink = None if request.options else stream_sink()
+        if sink is not None and self._streams:
+            return self._send_streaming(request, kwargs, sink, hint)
         start = self._clock()
         try:
             resp = self._client.chat.completions.create(**kwargs)
@@ -206,6 +215,44 @@ class OpenAIModel(ChatBackend):
             finish_reason=finish,
             model=getattr(resp, "model", None) or model,
             top_logprobs=_first_token_logprobs(choice) if request.options else None,
+        )
+
+    def _send_streaming(self, request: ChatRequest, kwargs: dict[str, Any], sink: Sink,
+                        hint: str) -> Completion:
+        """The same request streamed: `sink` hears the text so far as chunks arrive."""
+        start = self._clock()
+        text: list[str] = []
+        finish: str | None = None
+        usage: Any = None
+        model_name: str | None = None
+        try:
+            stream = self._client.chat.completions.create(
+                **kwargs, stream=True, stream_options={"include_usage": True})
+            for chunk in stream:
+                model_name = getattr(chunk, "model", None) or model_name
+                usage = getattr(chunk, "usage", None) or usage
+                for choice in getattr(chunk, "choices", None) or ():
+                    piece = getattr(getattr(choice, "delta", None), "content", None) or ""
+                    finish = getattr(choice, "finish_reason", None) or finish
+                    if piece:
+                        text.append(piece)
+                        try:
+                            sink("".join(text))
+                        except Exception:  # noqa: BLE001 - a watcher's bug must not kill the call
+                            log.exception("stream watcher failed")
+        except Exception as exc:  # every client failure becomes a typed LLMError
+            error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
+            if isinstance(error, LLMRequestError) and not text:
+                # A server that cannot stream (or take stream_options) answers in one piece.
+                self._streams = False
+                return self._send(request)
+            raise error from None
+        return Completion(
+            text="".join(text),
+            usage=Usage(int(getattr(usage, "prompt_tokens", 0) or 0),
+                        int(getattr(usage, "completion_tokens", 0) or 0), 1, self._clock() - start),
+            finish_reason=finish,
+            model=model_name or self.model,
         )
 
     def close(self) -> None:

@@ -70,9 +70,10 @@ def inline_refs(schema: Mapping[str, Any]) -> dict[str, Any]:
         return node
 
     try:
-        return resolve(root, ())
+        inlined: dict[str, Any] = resolve(root, ())
     except _Recursive:
         return copy.deepcopy(dict(schema))
+    return inlined
 
 
 class _Recursive(Exception):

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.embedders import STOP_WORDS, stem
+from npc_brain.llm.streaming import stream_sink
 from npc_brain.llm.protocols import Message
 from npc_brain.llm.settings import StructuredMode
 
@@ -175,6 +176,10 @@ class ScriptedModel(ChatBackend):
             text = max(logprobs, key=logprobs.__getitem__)
         else:
             text = _text_of(reply)  # type: ignore[arg-type]
+        sink = None if request.options else stream_sink()
+        if sink is not None:  # stream it like a real backend: a few characters at a time
+            for end in range(8, len(text) + 8, 8):
+                sink(text[:end])
         prompt = " ".join(m["content"] for m in request.messages)
         return Completion(
             text, Usage(_fake_tokens(prompt), _fake_tokens(text), 1, 0.0), "stop", self.name,

@@ -63,7 +63,7 @@ def is_by_dimension(emb: np.ndarray) -> bool:
     return emb.strides[1] == emb.itemsize
 
 
-def is_sparse(nnz: int | np.ndarray, dim: int) -> bool | np.ndarray:
+def is_sparse(nnz: int | np.integer | np.ndarray, dim: int) -> bool | np.ndarray:
     """Few enough non-zeros for the row-by-row product (see SPARSE_FRACTION)."""
     return nnz * SPARSE_FRACTION <= dim
 
@@ -77,7 +77,7 @@ def _sparse_dots(emb: np.ndarray, q: np.ndarray, nz: np.ndarray,
     """
     rows = nz.tolist()
     weights = q[nz]  # numpy float32 scalars: the arithmetic stays float32
-    out = emb[rows[0], pick] * weights[0]
+    out: np.ndarray = emb[rows[0], pick] * weights[0]
     scratch = np.empty_like(out)
     for r, w in zip(rows[1:], weights[1:]):
         np.multiply(emb[r, pick], w, out=scratch)
@@ -120,7 +120,8 @@ def inverse_norm(vectors: np.ndarray) -> np.ndarray | np.float32:
     # Squares summed in float64 (buffered: no float64 copy of a 100k-row load).
     norms = np.sqrt(np.einsum("...i,...i->...", vectors, vectors, dtype=np.float64))
     ok = norms > TINY_NORM
-    return np.divide(1.0, norms, out=np.zeros_like(norms), where=ok).astype(np.float32)
+    inverse: np.ndarray = np.divide(1.0, norms, out=np.zeros_like(norms), where=ok).astype(np.float32)
+    return inverse
 
 
 def new_matrix(dim: int, capacity: int, by_dimension: bool) -> np.ndarray:

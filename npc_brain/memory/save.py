@@ -23,7 +23,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -170,7 +170,7 @@ class SaveFile:
 
             app_version = npc_brain.__version__
         self.app_version = app_version
-        self._wall_clock = wall_clock or (lambda: datetime.now(timezone.utc))
+        self._wall_clock = wall_clock or (lambda: datetime.now(UTC))
 
     def exists(self) -> bool:
         """True if there is a file at the path (not a check that it is a valid save)."""

@@ -18,7 +18,7 @@ import operator
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import overload
 
@@ -55,7 +55,7 @@ def game_us(when: datetime) -> int:
     if not isinstance(when, datetime):
         raise TypeError(f"expected a datetime, got {type(when).__name__}")
     if when.tzinfo is not None:
-        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+        when = when.astimezone(UTC).replace(tzinfo=None)
     return (when - GAME_EPOCH) // timedelta(microseconds=1)
 
 
@@ -227,8 +227,18 @@ class _Reads:
 class MemoryView(_Reads):
     """An immutable snapshot of a stream: safe to read from a worker thread."""
 
-    __slots__ = ("_records", "_n", "_dim", "_decay", "_emb", "_inv_norm", "_imp", "_created",
-                 "_kind", "_access")
+    __slots__ = (
+        "_access",
+        "_created",
+        "_decay",
+        "_dim",
+        "_emb",
+        "_imp",
+        "_inv_norm",
+        "_kind",
+        "_n",
+        "_records",
+    )
 
     def retrieve(
         self,
@@ -284,8 +294,20 @@ class MemoryView(_Reads):
 class MemoryStream(_Reads):
     """Append-only memory of one agent; ids are 0, 1, 2 … in order of writing."""
 
-    __slots__ = ("_records", "_n", "_dim", "_decay", "_emb", "_inv_norm", "_imp", "_created",
-                 "_kind", "_access", "_lock", "_sparse_rows")
+    __slots__ = (
+        "_access",
+        "_created",
+        "_decay",
+        "_dim",
+        "_emb",
+        "_imp",
+        "_inv_norm",
+        "_kind",
+        "_lock",
+        "_n",
+        "_records",
+        "_sparse_rows",
+    )
 
     def __init__(self, dim: int, *, decay: float = 0.995, capacity: int = 64) -> None:
         if isinstance(dim, bool) or operator.index(dim) <= 0:
@@ -328,7 +350,7 @@ class MemoryStream(_Reads):
         kind: MemoryKind | str,
         description: str,
         created: datetime,
-        importance: int,
+        importance: float,
         embedding: object,
         *,
         evidence: Iterable[int] = (),

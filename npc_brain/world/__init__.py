@@ -30,13 +30,13 @@ from npc_brain.world.world import World, slugify
 
 __all__ = [
     "ACTIVITIES",
+    "PURPOSE_ALLOWS",
     "AreaSpec",
     "Capacity",
     "CollisionGrid",
     "MapError",
     "MapIssue",
     "OpeningHours",
-    "PURPOSE_ALLOWS",
     "Pathfinder",
     "Perception",
     "PersonaPlaceError",

@@ -1,6 +1,7 @@
 """Place: one node of the containment tree (town > building > room > object)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import time
 from enum import StrEnum
@@ -83,7 +84,7 @@ class Place:
             node = node.parent
         return chain[::-1]
 
-    def walk(self):
+    def walk(self) -> Iterator[Place]:
         """This node and every descendant, depth first."""
         yield self
         for child in self.children:

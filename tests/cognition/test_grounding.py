@@ -176,9 +176,9 @@ def test_next_utterance_repairs_a_made_up_place_and_keeps_the_ground():
     s.add(MemoryKind.OBSERVATION, PARTY.description, PARTY.created, 8, emb.embed([PARTY.description])[0])
     model = ScriptedModel()
     ground = "I want to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm."
-    model.enqueue({"about": ground, "say": "I am going to the mall to meet my boyfriend.", "end": False})
+    model.enqueue({"about": "A", "say": "A: I am going to the mall to meet my boyfriend.", "end": False})
     said = dialogue.next_utterance(model, emb, s.snapshot(), ISA, "Alex", T, doing="serving coffee",
                                    lines=[("Alex", "What do you know about the party?")], known=KNOWN)
     assert said.text == ground and said.grounded is not None and said.grounded.repaired
     assert said.intent is Intent.ABOUT and said.ground is not None and said.ground.record == 0
-    assert "- " + ground in model.history[0].prompt  # offered as an option, not numbered
+    assert "A: " + ground in model.history[0].prompt  # offered by letter, not numbered

@@ -1,6 +1,7 @@
 """Importance, retrieval ranking, reflection, location choice, planning, reaction, dialogue."""
 from __future__ import annotations
 
+import itertools
 from datetime import datetime, timedelta
 
 import pytest
@@ -162,7 +163,7 @@ def test_day_chunks_cover_now_until_next_morning():
     steps = planning.day_chunks(plan, datetime(2023, 2, 13, 7, 3))
     assert steps[0].start == datetime(2023, 2, 13, 7, 0)
     assert [s.description for s in steps] == ["breakfast", "work", "lunch", "walk", "read", "sleep"]
-    for a, b in zip(steps, steps[1:]):
+    for a, b in itertools.pairwise(steps):
         assert a.end == b.start  # contiguous
     assert steps[-1].activity == "sleep" and steps[-1].atomic
     assert steps[-1].end == datetime(2023, 2, 14, 7, 0)
@@ -205,7 +206,7 @@ def test_reaction_uses_the_papers_two_queries(emb):
 
 def test_utterance_conditions_on_memory_of_the_listener(emb):
     s = stream_with(emb, ["Ben owes Ana ten dollars", "the weather is sunny"])
-    model = ScriptedModel().enqueue({"about": "Ben owes me ten dollars.", "say": "You still owe me ten dollars.",
+    model = ScriptedModel().enqueue({"about": "A", "say": "You still owe me ten dollars.",
                                      "end": False})
     said = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello Ana!")])
@@ -214,7 +215,7 @@ def test_utterance_conditions_on_memory_of_the_listener(emb):
     prompt = model.history[0].prompt
     # The speaker's memories in its own voice (lifted into a line they read as speech).
     assert "Ben owes me ten dollars" in prompt and 'Ben: "Hello Ana!"' in prompt
-    model.enqueue({"about": "Ben owes me ten dollars.", "say": "Bye!", "end": False})
+    model.enqueue({"about": "A", "say": "Bye!", "end": False})
     last = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello")], last_turn=True)
     assert last.end  # the turn cap closes the conversation whatever the model says

@@ -60,7 +60,7 @@ def test_chat_history_survives_conversations_and_scrolls(make_game):
     pygame.event.post(key(pygame.K_PAGEDOWN))
     game.step(1 / 60)
     assert box.scroll == 0
-    other = [n for n in game.npcs if n != name][0]
+    other = next(n for n in game.npcs if n != name)
     game.close_chat()
     _stand_by(game, other)
     assert game.open_chat() and game.chat.history == []  # each NPC has its own history

@@ -143,9 +143,9 @@ def test_unsupported_claims() -> None:
     assert M.unsupported_claims("I don't know.", memory, **kw, asked=MAYOR) == []
     # An invented person (not an agent, not in memory) is a claim; one from memory is not.
     assert M.unsupported_claims("Mike Brown is running.", memory, **kw) == ["mentions Mike Brown"]
-    assert M.unsupported_claims("Mike Brown is running.", memory + ["I met Mike Brown"], **kw) == []
+    assert M.unsupported_claims("Mike Brown is running.", [*memory, "I met Mike Brown"], **kw) == []
     assert M.unsupported_claims("Mike Brown is running.", memory, **kw, strangers=False) == []
-    told = memory + ["Sam Moore said he is running for mayor"]
+    told = [*memory, "Sam Moore said he is running for mayor"]
     assert M.unsupported_claims("Sam Moore is running for mayor.", told, **kw) == []
 
 

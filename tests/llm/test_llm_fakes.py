@@ -63,7 +63,7 @@ def test_history_records_labels_schema_and_attempt() -> None:
 
 def test_empty_queue_raises_a_clear_non_llm_error() -> None:
     model = ScriptedModel()
-    with pytest.raises(ScriptExhausted, match="'plan'.*Maria.*Where to"):
+    with pytest.raises(ScriptExhausted, match=r"'plan'.*Maria.*Where to"):
         model.complete(MSGS, purpose="plan", agent="Maria")
 
 

@@ -18,7 +18,7 @@ from npc_brain.llm.openai_backend import OpenAIModel
 pytestmark = pytest.mark.real_model
 
 
-class Mood(str, enum.Enum):
+class Mood(enum.StrEnum):
     RESTED = "rested"
     TIRED = "tired"
 

@@ -143,7 +143,7 @@ def test_multithreaded_recording_replays_under_a_different_thread_order(tmp_path
 def test_corrupt_recording_is_reported_with_line_number(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"key": "abc", "kind": "complete", "text": "x"}\nnot json\n')
-    with pytest.raises(ReplayMiss, match="bad.jsonl:2"):
+    with pytest.raises(ReplayMiss, match=r"bad\.jsonl:2"):
         ReplayModel(path)
     with pytest.raises(ReplayMiss, match="Cannot read"):
         ReplayModel(tmp_path / "missing.jsonl")

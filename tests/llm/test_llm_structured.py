@@ -22,7 +22,7 @@ from npc_brain.llm.testing import ScriptedModel
 FROZEN = ConfigDict(frozen=True)
 
 
-class Mood(str, enum.Enum):
+class Mood(enum.StrEnum):
     HAPPY = "happy"
     SAD = "sad"
 

@@ -13,8 +13,7 @@ from datetime import datetime, timedelta
 import numpy as np
 import pytest
 
-from npc_brain.memory import MemoryKind, MemoryStream, RetrievalWeights
-from npc_brain.memory import relevance
+from npc_brain.memory import MemoryKind, MemoryStream, RetrievalWeights, relevance
 from npc_brain.memory.retrieval import rank
 
 T0 = datetime(2023, 2, 13, 7, 0)

@@ -8,7 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -59,16 +59,16 @@ def test_empty_save_and_empty_stream(tmp_path: Path) -> None:
 
 
 def test_rewrite_replaces_content_and_keeps_creation_time(tmp_path: Path) -> None:
-    times = iter([datetime(2030, 1, d, tzinfo=timezone.utc) for d in (1, 2)])
+    times = iter([datetime(2030, 1, d, tzinfo=UTC) for d in (1, 2)])
     f = SaveFile(tmp_path / "s.sav", app_version="9.9", wall_clock=lambda: next(times))
     f.write(build("A", agents=3))
     b = build("B", agents=1)
     meta = f.write(b)
     back = f.read()
     assert_same(back, b)  # agents of A are gone
-    assert meta.created == datetime(2030, 1, 1, tzinfo=timezone.utc)
+    assert meta.created == datetime(2030, 1, 1, tzinfo=UTC)
     assert back.meta == meta and f.read_meta() == meta
-    assert (meta.saved, meta.app_version) == (datetime(2030, 1, 2, tzinfo=timezone.utc), "9.9")
+    assert (meta.saved, meta.app_version) == (datetime(2030, 1, 2, tzinfo=UTC), "9.9")
 
 
 def test_file_is_sqlite_in_wal_mode(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_unserialisable_state_fails_before_touching_the_file(tmp_path: Path,
     f.write(good)
     bad = build("B")
     next(iter(bad.agents.values())).state = bad_state  # type: ignore[assignment]
-    with pytest.raises(SaveError, match="JSON|dict"):
+    with pytest.raises(SaveError, match=r"JSON|dict"):
         f.write(bad)
     assert_same(f.read(), good)
 

@@ -237,9 +237,9 @@ def test_from_rows_rejects_inconsistent_rows() -> None:
         MemoryStream.from_rows(gap, dim=DIM)
     future = MemoryRecord(rec.id, rec.kind, rec.description, rec.created, 5, (2,))
     with pytest.raises(ValueError, match="evidence"):
-        MemoryStream.from_rows(rows[:2] + [MemoryRow(future, rows[2].embedding, T0)], dim=DIM)
+        MemoryStream.from_rows([*rows[:2], MemoryRow(future, rows[2].embedding, T0)], dim=DIM)
     zero = MemoryRecord(rec.id, rec.kind, rec.description, rec.created, 0)
     with pytest.raises(ValueError, match="importance"):
-        MemoryStream.from_rows(rows[:2] + [MemoryRow(zero, rows[2].embedding, T0)], dim=DIM)
+        MemoryStream.from_rows([*rows[:2], MemoryRow(zero, rows[2].embedding, T0)], dim=DIM)
     with pytest.raises(ValueError, match="shape"):
         MemoryStream.from_rows(rows, dim=DIM + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -35,7 +36,7 @@ def test_path_goes_around_walls() -> None:
     assert route[-1] == (4, 2)
     assert all(grid.walkable(c) for c in route)
     steps = [(2, 2), *route]
-    pairs = zip(steps, steps[1:], strict=False)
+    pairs = itertools.pairwise(steps)
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairs)
     # shortest 4-neighbour route (2,2)->(2,3)->(2,4)->(3,4)->(4,4)->(4,3)->(4,2)
     assert len(route) == 6
