@@ -13,7 +13,7 @@ import pygame
 from demo_game.chatbox import Typed
 
 if TYPE_CHECKING:
-    from demo_game.game import Game
+    from demo_game.ports import ControlledGame
 
 MOVES = {
     pygame.K_w: (0, -1), pygame.K_UP: (0, -1),
@@ -30,9 +30,9 @@ WHEEL_STEP = 48
 
 
 class Controls:
-    """Keyboard and mouse for one `Game`."""
+    """Keyboard and mouse for one `Game` (seen through the `ControlledGame` view)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: ControlledGame) -> None:
         self.game = game
         self.held: set[int] = set()
 

@@ -192,6 +192,10 @@ class Game:
                 t0 = time.perf_counter()
                 self.step(dt)
                 work = time.perf_counter() - t0
+                if self.cfg.fixed_dt is not None and self.brains.state is BrainState.WAKING:
+                    # An unpaced loop holds the GIL between C calls and starves the loader
+                    # thread's imports (minutes); a windowed game sleeps in tick() anyway.
+                    time.sleep(0.002)
                 self.frame_times.append(work)
                 if on_frame is not None:
                     on_frame(self, work)

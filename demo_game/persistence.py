@@ -21,7 +21,7 @@ from npc_brain.world.place import PlaceKind
 from npc_brain.world.spatial_memory import SpatialMemory
 
 if TYPE_CHECKING:
-    from demo_game.game import Game
+    from demo_game.ports import PersistedGame
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +47,9 @@ def _point(value: Any) -> tuple[float, float] | None:
 
 
 class Persistence:
-    """Save, load and map reload for one `Game`."""
+    """Save, load and map reload for one `Game` (seen through the `PersistedGame` view)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: PersistedGame) -> None:
         self.game = game
 
     # ------------------------------------------------------------------ saves

@@ -10,14 +10,14 @@ from demo_game.zoom import ZoomCamera
 from npc_brain.adapters.pygame_bridge import bubble_surface, wrap_text
 
 if TYPE_CHECKING:
-    from demo_game.game import Game
+    from demo_game.ports import DrawnGame
 
 BACKDROP = (28, 34, 30)
 RING = (255, 214, 90)
 LABEL_LIFT = 46  # label bottom above the feet, in pixels
 
 
-def _lift(g: Game) -> int:
+def _lift(g: DrawnGame) -> int:
     """Label height above the feet in window pixels (sprites are taller on zoomed maps)."""
     return LABEL_LIFT * getattr(g.camera, "zoom", 1)
 
@@ -29,7 +29,7 @@ def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:
     pygame.draw.ellipse(screen, RING, rect, 2)
 
 
-def draw_scene(g: Game) -> None:
+def draw_scene(g: DrawnGame) -> None:
     """Everything, back to front."""
     screen, cam = g.screen, g.camera
     # Small-tile maps: the world is drawn at map scale on a canvas, then scaled to the window.
@@ -57,7 +57,7 @@ def draw_scene(g: Game) -> None:
     _panels(g)
 
 
-def _labels_and_bubbles(g: Game, visible: list[Any], selected: Any) -> None:
+def _labels_and_bubbles(g: DrawnGame, visible: list[Any], selected: Any) -> None:
     screen, cam = g.screen, g.camera
     placed: list[pygame.Rect] = []
     tops: dict[str, int] = {}
@@ -107,7 +107,7 @@ def _labels_and_bubbles(g: Game, visible: list[Any], selected: Any) -> None:
         screen.blit(surf, r)
 
 
-def _player_tag(g: Game) -> None:
+def _player_tag(g: DrawnGame) -> None:
     surf = g.fonts.render("You", 12, (150, 200, 255), bold=True)
     sx, sy = g.camera.to_screen(*g.player.position)
     box = pygame.Rect(0, 0, surf.get_width() + 12, surf.get_height() + 2)
@@ -116,7 +116,7 @@ def _player_tag(g: Game) -> None:
     g.screen.blit(surf, (box.x + 6, box.y + 1))
 
 
-def _talk_hint(g: Game) -> None:
+def _talk_hint(g: DrawnGame) -> None:
     if g.typing:
         return
     npc = g.nearest_npc()
@@ -128,7 +128,7 @@ def _talk_hint(g: Game) -> None:
     g.screen.blit(surf, surf.get_rect(midbottom=(sx, sy - _lift(g) - 20)))
 
 
-def _panels(g: Game) -> None:
+def _panels(g: DrawnGame) -> None:
     screen = g.screen
     usage = g.brains.usage()
     g.hud.draw_top(screen, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value,
@@ -153,7 +153,7 @@ def _panels(g: Game) -> None:
         _offline(g)
 
 
-def _offline(g: Game) -> None:
+def _offline(g: DrawnGame) -> None:
     msg = g.brains.message or "the model could not be loaded"
     font = g.fonts.get(14)
     w = g.screen.get_width()

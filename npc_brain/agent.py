@@ -5,11 +5,12 @@ wait; `due_thoughts` says which thinking is needed now, and `begin` packages one
 as a job: a pure `run()` for a worker thread (reads snapshots, calls the model) and an
 `apply(result)` for the game thread (writes memories, changes the plan). Nothing a job
 computes touches the agent until `apply` runs. The per-kind job factories live in
-`npc_brain.thoughts`; the bookkeeping they read and write stays here.
+`npc_brain.thoughts`; the bookkeeping they read and write stays here, behind the small public
+surface of the "for the thought factories" section (no factory touches a private member).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -43,10 +44,13 @@ from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, react_
 from npc_brain.world.place import Place
 from npc_brain.world.rules import closed_to
 
-__all__ = ["EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Refusal", "Thought", "ThoughtJob"]
+__all__ = [
+    "EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Marks", "PendingReaction", "Refusal", "Thought",
+    "ThoughtJob",
+]
 
 @dataclass(slots=True)
-class _Pending:
+class PendingReaction:
     """A perception waiting for a reaction decision."""
 
     observation: Observation
@@ -54,7 +58,7 @@ class _Pending:
 
 
 @dataclass(slots=True)
-class _Marks:
+class Marks:
     """Bookkeeping that survives saves."""
 
     reflected_upto: int | None = None
@@ -94,11 +98,11 @@ class Agent:
         self.last_error: str | None = None
         self._status = AgentStatus.NEW
         self._buffer: list[MemoryDraft] = []
-        self._novel: list[_Pending] = []
+        self._novel: list[PendingReaction] = []
         self._refused: list[tuple[Refusal, str]] = []  # awaiting replan: (refusal, blocked action)
         self._seen: dict[str, datetime] = {}
         self._memo: dict[tuple[str, str, str], str] = {}
-        self._marks = _Marks()
+        self._marks = Marks()
         self._in_flight: set[Thought] = set()
         self.wants_to_talk: str | None = None  # set by a "talk" reaction; the Society acts on it
         self._seeded = True
@@ -128,7 +132,8 @@ class Agent:
         """Current lifecycle status."""
         return self._status
 
-    def _become(self, status: AgentStatus) -> None:
+    def become(self, status: AgentStatus) -> None:
+        """Move to `status` (AgentStatusError when the lifecycle forbids it; the same one is a no-op)."""
         if status == self._status:
             return
         if not self._status.can_become(status):
@@ -167,7 +172,7 @@ class Agent:
                 MemoryKind.OBSERVATION, obs.description, now, subject=obs.subject, place=obs.place,
                 sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
             if self._worth_reacting(obs):
-                self._novel.append(_Pending(obs, now))
+                self._novel.append(PendingReaction(obs, now))
             kept += 1
         if len(self._seen) > 2048:  # keep the dedup map bounded
             horizon = now - window
@@ -198,7 +203,7 @@ class Agent:
             raise ValueError("a whisper needs some text")
         text = inner_voice(text)  # "You want to …" is thought as "I want to …"
         self._buffer.append(MemoryDraft(MemoryKind.THOUGHT, text, now))
-        self._novel.append(_Pending(Observation(text, ObservationKind.EVENT, subject=None), now))
+        self._novel.append(PendingReaction(Observation(text, ObservationKind.EVENT, subject=None), now))
 
     def refuse(self, reason: str, now: datetime, *, address: str | None = None, rule: str = "",
                until: datetime | None = None) -> Refusal:
@@ -276,16 +281,16 @@ class Agent:
     def start_conversation(self, partner: str) -> None:
         """Enter a conversation (the Society drives the turns)."""
         self.conversation_with = partner
-        self._become(AgentStatus.CONVERSING)
+        self.become(AgentStatus.CONVERSING)
 
     def end_conversation(self) -> None:
         """Leave the conversation and go back to the plan (or to planning)."""
         self.conversation_with = None
         if self._status == AgentStatus.CONVERSING:
             if self.plan.empty:
-                self._become(AgentStatus.PLANNING if Thought.PLAN_DAY in self._in_flight else AgentStatus.NEW)
+                self.become(AgentStatus.PLANNING if Thought.PLAN_DAY in self._in_flight else AgentStatus.NEW)
             else:
-                self._become(AgentStatus.ACTING)
+                self.become(AgentStatus.ACTING)
 
     # ------------------------------------------------------------------ what is due
     def due_thoughts(self, now: datetime) -> list[Thought]:
@@ -310,15 +315,17 @@ class Agent:
                 # The first day plan waits for the seed memories to be in the stream.
                 if ready(Thought.PLAN_DAY) and not (seeding and (self._buffer or Thought.MEMORIZE in self._in_flight)):
                     due.append(Thought.PLAN_DAY)
-            elif ready(Thought.REACT) and self._status != AgentStatus.CONVERSING and self._react_candidate(now):
+            elif ready(Thought.REACT) and self._status != AgentStatus.CONVERSING and self.react_candidate(now):
                 due.append(Thought.REACT)
-            elif ready(Thought.DECOMPOSE) and self._decomposition_target(now) is not None:
+            elif ready(Thought.DECOMPOSE) and self.decomposition_target(now) is not None:
                 due.append(Thought.DECOMPOSE)
         if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto) > s.reflection_threshold:
             due.append(Thought.REFLECT)
         return due
 
-    def _react_candidate(self, now: datetime) -> _Pending | Refusal | None:
+    def react_candidate(self, now: datetime) -> PendingReaction | Refusal | None:
+        """What a REACT thought would handle now: the oldest refusal, else a fresh perception
+        past the cooldowns (stale ones are dropped on the way), else None."""
         if self._refused:
             return self._refused[0][0]
         s = self.settings
@@ -335,7 +342,8 @@ class Agent:
             return p
         return None
 
-    def _decomposition_target(self, now: datetime) -> datetime | None:
+    def decomposition_target(self, now: datetime) -> datetime | None:
+        """The time (now, or the lookahead) whose plan step still needs decomposing, or None."""
         for t in (now, now + timedelta(minutes=self.settings.lookahead_minutes)):
             chunk = self.plan.at(t, PlanLevel.DAY)
             hour = self.plan.at(t, PlanLevel.HOUR)
@@ -400,29 +408,82 @@ class Agent:
         self._in_flight.discard(thought)
         self._marks.retry_at.pop(thought.value, None)
 
-    def _failed(self, thought: Thought, now: datetime, exc: BaseException) -> list[Event]:
+    def thought_failed(self, thought: Thought, now: datetime, exc: BaseException) -> list[Event]:
+        """A thought's job failed: it may be retried after the backoff (a ThoughtFailed event)."""
         self._in_flight.discard(thought)
         self._marks.retry_at[thought.value] = now + timedelta(minutes=self.settings.failure_backoff_minutes)
         self.last_error = f"{thought.value}: {type(exc).__name__}: {exc}"
         if thought == Thought.PLAN_DAY and self._status == AgentStatus.PLANNING:
-            self._become(AgentStatus.NEW)
+            self.become(AgentStatus.NEW)
         return [ThoughtFailed(self.name, now, thought.value, f"{type(exc).__name__}: {exc}")]
 
-    def _job(self, thought: Thought, now: datetime, run: Callable[[], Any],
-             apply: Callable[[Any], list[Event]], priority: int = 10) -> ThoughtJob:
+    def job(self, thought: Thought, now: datetime, run: Callable[[], Any],
+            apply: Callable[[Any], list[Event]], priority: int = 10) -> ThoughtJob:
+        """A thought's job: `apply` (or a failure) also ends its in-flight bookkeeping."""
         def applied(result: Any) -> list[Event]:
             self._done(thought)
             return apply(result)
 
-        return ThoughtJob(thought, run, applied, lambda exc: self._failed(thought, now, exc), priority)
+        return ThoughtJob(thought, run, applied, lambda exc: self.thought_failed(thought, now, exc), priority)
 
-    def _touch(self, recalls: Sequence[Recall], now: datetime) -> None:
+    def recalled(self, recalls: Sequence[Recall], now: datetime) -> None:
         """Mark recalled memories as accessed (thoughts and conversations call this on apply)."""
         if recalls:
             self.last_recalls = tuple(recalls)
             ids = touched(recalls)
             if ids:
                 self.memory.touch(ids, now)
+
+    _touch = recalled  # the name conversations.py still uses
+
+    # ------------------------------------------------------------------ for the thought factories
+    # `npc_brain.thoughts` packages the jobs; these are the game-thread calls it makes on the agent.
+    @property
+    def seeded(self) -> bool:
+        """Whether the persona's seed memories went through a MEMORIZE job (or were given up on)."""
+        return self._seeded
+
+    def mark_seeded(self) -> None:
+        """The seeds are in the stream (or failed): the first day plan need not wait any longer."""
+        self._seeded = True
+
+    @property
+    def marks(self) -> Marks:
+        """The bookkeeping that survives saves (reflection point, reaction cooldowns, yesterday)."""
+        return self._marks
+
+    def queue_memory(self, draft: MemoryDraft) -> None:
+        """Buffer a draft for the next MEMORIZE job."""
+        self._buffer.append(draft)
+
+    def take_buffered(self, *, urgent_only: bool = False) -> tuple[MemoryDraft, ...]:
+        """Remove and return the buffered drafts (only the urgent kinds with `urgent_only`)."""
+        if not urgent_only:
+            drafts = tuple(self._buffer)
+            self._buffer.clear()
+            return drafts
+        drafts = tuple(d for d in self._buffer if d.kind in URGENT_KINDS)
+        self._buffer = [d for d in self._buffer if d.kind not in URGENT_KINDS]
+        return drafts
+
+    def requeue(self, drafts: Sequence[MemoryDraft]) -> None:
+        """Put drafts back at the front of the buffer (a failed MEMORIZE loses nothing)."""
+        self._buffer[:0] = list(drafts)
+
+    def next_refusal(self) -> tuple[Refusal, str]:
+        """Take the oldest refusal awaiting a replan, with the action it blocked; later ones for
+        the same address are dropped (one replan answers them all)."""
+        refusal, blocked = self._refused.pop(0)
+        self._refused = [(r, b) for r, b in self._refused if r.address != refusal.address]
+        return refusal, blocked
+
+    def next_perception(self) -> PendingReaction:
+        """Take the oldest perception waiting for a reaction decision."""
+        return self._novel.pop(0)
+
+    def learn_locations(self, learned: Mapping[tuple[str, str, str], str]) -> None:
+        """Remember location choices a job made, so the same choice costs no call next time."""
+        self._memo.update(learned)
 
     # ------------------------------------------------------------------ persistence
     def to_state(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ The kinds follow Park et al.: memorize, plan the day, decompose, react, reflect.
 runs on the game thread and takes snapshots of what its `run()` needs, so the worker thread
 never reads the live agent; `apply(result)` writes back on the game thread. The bookkeeping
 (buffer, marks, in-flight set, status) stays on the `Agent`, which dispatches here from
-`Agent.begin`.
+`Agent.begin`; the factories use only its public surface.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from npc_brain.cognition import importance, planning, reaction, reflection
 from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
 from npc_brain.cognition.importance import Memorized, MemoryDraft
-from npc_brain.cognition.lifecycle import URGENT_KINDS, AgentStatus, Thought, ThoughtJob
+from npc_brain.cognition.lifecycle import AgentStatus, Thought, ThoughtJob
 from npc_brain.cognition.location import building_names
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.llm.protocols import ChatModel
@@ -32,15 +32,12 @@ __all__ = ["decompose_job", "memorize_job", "plan_day_job", "react_job", "reflec
 def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:
     """Rate and embed buffered perceptions into the memory stream (None: nothing to store)."""
     s = agent.settings
-    full = (not agent._seeded or len(agent._buffer) >= s.memorize_batch
-            or now - min((d.created for d in agent._buffer), default=now)
+    buffered = agent.buffered
+    full = (not agent.seeded or len(buffered) >= s.memorize_batch
+            or now - min((d.created for d in buffered), default=now)
             >= timedelta(minutes=s.memorize_interval_minutes))
-    if full:
-        drafts = tuple(agent._buffer)
-        agent._buffer.clear()
-    else:  # only the urgent ones; routine perceptions keep waiting for a full batch
-        drafts = tuple(d for d in agent._buffer if d.kind in URGENT_KINDS)
-        agent._buffer = [d for d in agent._buffer if d.kind not in URGENT_KINDS]
+    # Not full: only the urgent ones; routine perceptions keep waiting for a full batch.
+    drafts = agent.take_buffered(urgent_only=not full)
     if not drafts:
         return None
     cache, embedder, name = agent.importance_cache, agent.embedder, agent.name
@@ -49,7 +46,7 @@ def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | 
         return importance.memorize(model, embedder, drafts, agent=name, cache=cache)
 
     def apply(result: Memorized) -> list[Event]:
-        agent._seeded = True
+        agent.mark_seeded()
         for text, value in result.new_ratings:
             cache.put(text, value)
         for m in result.memories:
@@ -59,11 +56,11 @@ def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | 
         return []
 
     def fail(exc: BaseException) -> list[Event]:
-        agent._seeded = True  # plan without the seeds rather than not at all
-        agent._buffer[:0] = list(drafts)  # nothing lost: try again after the backoff
-        return agent._failed(Thought.MEMORIZE, now, exc)
+        agent.mark_seeded()  # plan without the seeds rather than not at all
+        agent.requeue(drafts)  # nothing lost: try again after the backoff
+        return agent.thought_failed(Thought.MEMORIZE, now, exc)
 
-    job = agent._job(Thought.MEMORIZE, now, run, apply, priority=0)
+    job = agent.job(Thought.MEMORIZE, now, run, apply, priority=0)
     return replace(job, fail=fail)
 
 
@@ -75,8 +72,8 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     yesterday = _yesterday(agent)
     # Building names for the plan's options ("working at Hobbs Cafe").
     names = building_names(agent.known_places())
-    if agent._status != AgentStatus.CONVERSING:
-        agent._become(AgentStatus.PLANNING)
+    if agent.status != AgentStatus.CONVERSING:
+        agent.become(AgentStatus.PLANNING)
 
     def run() -> planning.DayPlanned:
         return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
@@ -86,20 +83,20 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     def apply(result: planning.DayPlanned) -> list[Event]:
         t = max(now, result.chunks[0].start)
         agent.plan.set_day(result.chunks)
-        agent._marks.yesterday = ""
-        agent._buffer.append(result.memory)
-        agent._touch(result.recalls, t)
-        if agent._status == AgentStatus.PLANNING:
-            agent._become(AgentStatus.ACTING)
+        agent.marks.yesterday = ""
+        agent.queue_memory(result.memory)
+        agent.recalled(result.recalls, t)
+        if agent.status == AgentStatus.PLANNING:
+            agent.become(AgentStatus.ACTING)
         return [PlanChanged(agent.name, now, "day", result.memory.description)]
 
-    return agent._job(Thought.PLAN_DAY, now, run, apply, priority=10)
+    return agent.job(Thought.PLAN_DAY, now, run, apply, priority=10)
 
 
 def _yesterday(agent: Agent) -> str:
     """Yesterday's summary: the saved one, else the last plan and latest reflections."""
-    if agent._marks.yesterday:
-        return agent._marks.yesterday
+    if agent.marks.yesterday:
+        return agent.marks.yesterday
     last = agent.memory.latest(1, kinds=MemoryKind.PLAN)
     refl = agent.memory.latest(2, kinds=MemoryKind.REFLECTION)
     return " ".join([*(r.description for r in last), *(r.description for r in refl)])
@@ -107,7 +104,7 @@ def _yesterday(agent: Agent) -> str:
 
 def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:
     """Break the day chunk (or hour) now or just ahead into finer, located steps."""
-    t = agent._decomposition_target(now)
+    t = agent.decomposition_target(now)
     if t is None:
         return None
     chunk = agent.plan.at(t, PlanLevel.DAY)
@@ -122,7 +119,7 @@ def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob |
         return planning.decompose(model, persona, where, t, chunk=chunk, hour=hour, context=context)
 
     def apply(result: planning.Decomposed) -> list[Event]:
-        agent._memo.update(result.learned)
+        agent.learn_locations(result.learned)
         events: list[Event] = []
         for old, new in result.located:
             agent.plan.replace(old, new)
@@ -134,20 +131,19 @@ def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob |
                                                     for k in kids)))
         return events
 
-    return agent._job(Thought.DECOMPOSE, now, run, apply, priority=10)
+    return agent.job(Thought.DECOMPOSE, now, run, apply, priority=10)
 
 
 def react_job(agent: Agent, now: datetime, model: ChatModel,
               can_talk: Callable[[str], bool]) -> ThoughtJob | None:
     """Replan after a refusal, else decide whether to react to (or talk about) a perception."""
-    cand = agent._react_candidate(now)
+    cand = agent.react_candidate(now)
     if cand is None:
         return None
     persona, embedder, s = agent.persona, agent.embedder, agent.settings
     doing = agent.current_action(now).description
     if isinstance(cand, Refusal):
-        refusal, blocked = agent._refused.pop(0)
-        agent._refused = [(r, b) for r, b in agent._refused if r.address != refusal.address]
+        refusal, blocked = agent.next_refusal()
         activity = refusal.activity
         where = agent.whereabouts(now, activity)
         avoid = [where.known.describe(a) for a in where.exclude]
@@ -161,21 +157,21 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
                                                  reason=refusal.reason, avoid=avoid)
 
         def apply_refusal(result: reaction.Reaction) -> list[Event]:
-            agent._memo.update(result.learned)
+            agent.learn_locations(result.learned)
             events = _apply_step(agent, result.step, now, "refusal")
             return [RefusalHandled(agent.name, now, refusal.address, refusal.reason,
                                    result.step.description if result.step else ""), *events]
 
-        return agent._job(Thought.REACT, now, run_refusal, apply_refusal, priority=20)
-    pending = agent._novel.pop(0)
+        return agent.job(Thought.REACT, now, run_refusal, apply_refusal, priority=20)
+    pending = agent.next_perception()
     obs = pending.observation
     subject = obs.subject
     talk_to = subject if subject and ":" not in subject and can_talk(subject) else None
     view = agent.memory.snapshot()
     where = agent.whereabouts(now)
-    agent._marks.last_react = now
+    agent.marks.last_react = now
     if subject:
-        agent._marks.react_subjects[subject] = now
+        agent.marks.react_subjects[subject] = now
 
     def run() -> reaction.Reaction:
         return reaction.react(model, embedder, view, persona, where, now, doing=doing,
@@ -184,15 +180,15 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
                               talk_to=talk_to, k=s.retrieval_k, weights=s.weights)
 
     def apply(result: reaction.Reaction) -> list[Event]:
-        agent._memo.update(result.learned)
-        agent._touch(result.recalls, now)
+        agent.learn_locations(result.learned)
+        agent.recalled(result.recalls, now)
         if result.decision == "react" and result.step is not None:
             return _apply_step(agent, result.step, now, "react")
         if result.decision == "talk" and result.talk_to:
             agent.wants_to_talk = result.talk_to
         return []
 
-    return replace(agent._job(Thought.REACT, now, run, apply, priority=20), subject=subject)
+    return replace(agent.job(Thought.REACT, now, run, apply, priority=20), subject=subject)
 
 
 def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) -> list[Event]:
@@ -202,9 +198,9 @@ def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) 
     if agent.plan.empty:
         return []
     agent.plan.interrupt(step)
-    agent._buffer.append(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to {step.description}"
-                                     f" ({step.start:%H:%M}-{step.end:%H:%M})", now,
-                                     place=step.address))
+    agent.queue_memory(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to {step.description}"
+                                   f" ({step.start:%H:%M}-{step.end:%H:%M})", now,
+                                   place=step.address))
     return [PlanChanged(agent.name, now, level, step.description)]
 
 
@@ -212,7 +208,7 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     """Draw insights from recent memories and store them as REFLECTION memories."""
     view = agent.memory.snapshot()
     embedder, s, name = agent.embedder, agent.settings, agent.name
-    agent._marks.reflected_upto = len(view) - 1  # count afresh from here even if this fails
+    agent.marks.reflected_upto = len(view) - 1  # count afresh from here even if this fails
 
     def run() -> reflection.Reflected:
         return reflection.reflect(model, embedder, view, now, agent=name,
@@ -221,7 +217,7 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
                                   char_budget=s.reflection_char_budget)
 
     def apply(result: reflection.Reflected) -> list[Event]:
-        agent._touch(result.recalls, now)
+        agent.recalled(result.recalls, now)
         written = []
         # Against the live stream: a duplicate is skipped even if it arrived after the snapshot.
         existing = agent.memory.latest(len(agent.memory), (MemoryKind.REFLECTION,))
@@ -233,4 +229,4 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
             return []
         return [ReflectionWritten(agent.name, now, tuple(written), len(result.dropped))]
 
-    return agent._job(Thought.REFLECT, now, run, apply, priority=0)
+    return agent.job(Thought.REFLECT, now, run, apply, priority=0)

@@ -131,7 +131,7 @@ def test_status_transitions_are_checked():
     assert AgentStatus.NEW.can_become(AgentStatus.PLANNING)
     assert not AgentStatus.NEW.can_become(AgentStatus.ACTING)
     with pytest.raises(AgentStatusError):
-        agent._become(AgentStatus.ACTING)
+        agent.become(AgentStatus.ACTING)
     agent.start_conversation("Ben")
     assert agent.status == AgentStatus.CONVERSING
     assert agent.current_action(T0).description == "talking with Ben"

@@ -153,7 +153,7 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
 
     A dict is validated first (`pydantic.ValidationError` naming the field, agent untouched).
     """
-    from npc_brain.agent import _Marks
+    from npc_brain.agent import Marks
 
     saved = state if isinstance(state, SavedAgent) else SavedAgent.model_validate(state)
     agent.plan = Plan.from_state(saved.plan.model_dump(mode="json"))
@@ -167,7 +167,7 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
     ]
     agent._memo = dict(saved.memo)
     marks = saved.marks
-    agent._marks = _Marks(reflected_upto=marks.reflected_upto, last_react=marks.last_react,
+    agent._marks = Marks(reflected_upto=marks.reflected_upto, last_react=marks.last_react,
                           react_subjects=dict(marks.react_subjects), yesterday=marks.yesterday)
     agent._in_flight.clear()
     agent._novel.clear()

@@ -115,4 +115,5 @@ class Conversation:
 
     def __repr__(self) -> str:
         state = "ended" if self.ended else ("pending" if self.pending else "open")
-        return f"<Conversation {self.id} {self.participants[0]}↔{self.participants[1]} {len(self._lines)} lines {state}>"
+        pair = f"{self.participants[0]}↔{self.participants[1]}"
+        return f"<Conversation {self.id} {pair} {len(self._lines)} lines {state}>"

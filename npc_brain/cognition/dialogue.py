@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 
 from npc_brain.cognition import prompts
-from npc_brain.cognition.grounding import Grounded, ground_line
+from npc_brain.cognition.grounding import Grounded, Problem, ground_line
 from npc_brain.cognition.grounds import Ground, Intent, Moment, candidates, intent_of, topic_of
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import (
@@ -26,6 +27,7 @@ from npc_brain.cognition.schemas import (
     text_tokens,
     utterance_schema,
 )
+from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.llm.streaming import streaming
@@ -88,6 +90,31 @@ def unlabel(text: str) -> str:
     return _LABEL.sub("", text, count=1)
 
 
+class _Failed:
+    """Truthy once the model's structured reply proved unusable (after its repair retry)."""
+
+    def __init__(self) -> None:
+        self.failed = False
+
+    def __bool__(self) -> bool:
+        return self.failed
+
+
+@contextmanager
+def _unusable() -> Iterator[_Failed]:
+    # Only malformed output is absorbed: a dead backend (LLMUnavailable) still fails the turn,
+    # so the game can say the model is down.
+    state = _Failed()
+    try:
+        yield state
+    except LLMOutputError:
+        state.failed = True
+
+
+def _rendered(ground: Ground) -> Grounded:
+    return Grounded(ground.text, ground, "", (Problem.FAILED,))
+
+
 def _letters(options: Sequence[Ground]) -> tuple[str, ...]:
     # The model picks a letter, not a copy of the ground: a one-token choice, so the line
     # itself starts streaming at once (copying a 100-character label cost ~0.5 s first).
@@ -128,7 +155,7 @@ def next_utterance(
     recalls = tuple(recall(view, embedder, _queries(speaker, listener, heard), now, k=k, weights=weights))
     moment = moment or Moment(doing)
     options = candidates(intent, speaker, listener, heard, now, moment, merged(recalls, limit=2 * k))
-    with _streamed(on_say, "say"):
+    with _streamed(on_say, "say"), _unusable() as failed:
         out = model.parse(
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
                                        grounds=[g.label() for g in options], lines=lines,
@@ -139,6 +166,8 @@ def next_utterance(
             purpose="dialogue",
             agent=speaker.name,
         )
+    if failed:  # the phrasing was unusable, the facts are not: say the best ground as it is
+        return Said(speaker.name, options[0].text, last_turn, recalls, _rendered(options[0]), intent)
     ground = _choose(options, out.about)
     said = ground_line(not_to_oneself(unlabel(out.say), speaker.name), ground, speaker=speaker.name,
                        listener=listener, heard=[heard] if heard else [], known=known, cap=SPEECH_CHARS,
@@ -215,11 +244,15 @@ def grounded_answer(
     if kinds is not None and not set(kinds) & {"observation", "dialogue"}:
         persona = persona.model_copy(update={"relationships": {}})  # nor whom it has met
     options = candidates(intent, persona, listener, question, now, moment, merged(recalls, limit=2 * k))
-    out = model.parse(
-        prompts.interview_messages(persona, now, question, [g.label() for g in options]),
-        interview_schema(_letters(options)),
-        max_tokens=text_tokens(INTERVIEW_CHARS) + 40, temperature=0.2, purpose="interview", agent=persona.name,
-    )
+    with _unusable() as failed:
+        out = model.parse(
+            prompts.interview_messages(persona, now, question, [g.label() for g in options]),
+            interview_schema(_letters(options)),
+            max_tokens=text_tokens(INTERVIEW_CHARS) + 40, temperature=0.2, purpose="interview",
+            agent=persona.name,
+        )
+    if failed:
+        return Said(persona.name, options[0].text, False, recalls, _rendered(options[0]), intent)
     ground = _choose(options, out.about)
     said = ground_line(not_to_oneself(unlabel(out.answer), persona.name), ground, speaker=persona.name,
                        listener=listener, heard=[question], known=known, cap=INTERVIEW_CHARS,

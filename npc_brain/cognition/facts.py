@@ -15,13 +15,40 @@ from collections.abc import Iterable
 
 from npc_brain.cognition.phrasing import date_in
 
-_STOP = frozenset(["a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by", "for", "with", "from", "about", "into", "over", "after", "before", "is", "am", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "will", "would", "can", "could", "should", "may", "might", "must", "shall", "i", "me", "my", "mine", "you", "your", "yours", "he", "him", "his", "she", "her", "hers", "it", "its", "we", "us", "our", "they", "them", "their", "this", "that", "these", "those", "there", "here", "what", "who", "whom", "which", "when", "where", "why", "how", "not", "no", "yes", "any", "some", "all", "very", "just", "also", "too", "really", "much", "many", "more", "most", "than", "as", "up", "out", "down", "off", "again", "still", "now", "today", "right", "well", "oh", "hi", "hello", "hey", "thanks", "thank", "please", "sure", "okay", "ok", "good", "nice", "going", "get", "got", "go", "went", "come", "came", "say", "said", "tell", "told", "know", "knew", "think", "thought", "like", "want"])
+_STOP = frozenset([
+    "a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by", "for", "with",
+    "from", "about", "into", "over", "after", "before", "is", "am", "are", "was", "were", "be", "been", "being",
+    "do", "does", "did", "have", "has", "had", "will", "would", "can", "could", "should", "may", "might", "must",
+    "shall", "i", "me", "my", "mine", "you", "your", "yours", "he", "him", "his", "she", "her", "hers", "it", "its",
+    "we", "us", "our", "they", "them", "their", "this", "that", "these", "those", "there", "here", "what", "who",
+    "whom", "which", "when", "where", "why", "how", "not", "no", "yes", "any", "some", "all", "very", "just",
+    "also", "too", "really", "much", "many", "more", "most", "than", "as", "up", "out", "down", "off", "again",
+    "still", "now", "today", "right", "well", "oh", "hi", "hello", "hey", "thanks", "thank", "please", "sure",
+    "okay", "ok", "good", "nice", "going", "get", "got", "go", "went", "come", "came", "say", "said", "tell",
+    "told", "know", "knew", "think", "thought", "like", "want",
+])
 
 # Words that open sentences or name no fact, even capitalised.
-_NOT_NAMES = frozenset(["i", "i'm", "i've", "i'll", "i'd", "im", "hi", "hello", "hey", "yes", "no", "oh", "well", "sure", "thanks", "thank", "ok", "okay", "good", "nice", "the", "it", "it's", "my", "we", "you", "your", "right", "these", "this", "that", "at", "today", "tonight", "tomorrow", "yesterday", "what", "how", "who", "why", "when", "where", "great", "lovely", "sorry", "please", "let", "let's", "see", "maybe", "perhaps", "of", "course", "and", "but", "so", "then", "also", "just", "really", "a", "an", "in", "on", "for", "with", "from", "there", "here", "is", "are", "was", "were", "do", "did", "have", "has", "will", "would", "can", "could", "should", "earlier", "later", "now", "morning", "afternoon", "evening", "night", "mr", "mrs", "ms", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "come"])  # months: a date is compared whole ("February 14"), not as a name
+# The months too: a date is compared whole ("February 14"), not as a name.
+_NOT_NAMES = frozenset([
+    "i", "i'm", "i've", "i'll", "i'd", "im", "hi", "hello", "hey", "yes", "no", "oh", "well", "sure", "thanks",
+    "thank", "ok", "okay", "good", "nice", "the", "it", "it's", "my", "we", "you", "your", "right", "these", "this",
+    "that", "at", "today", "tonight", "tomorrow", "yesterday", "what", "how", "who", "why", "when", "where",
+    "great", "lovely", "sorry", "please", "let", "let's", "see", "maybe", "perhaps", "of", "course", "and", "but",
+    "so", "then", "also", "just", "really", "a", "an", "in", "on", "for", "with", "from", "there", "here", "is",
+    "are", "was", "were", "do", "did", "have", "has", "will", "would", "can", "could", "should", "earlier", "later",
+    "now", "morning", "afternoon", "evening", "night", "mr", "mrs", "ms", "january", "february", "march", "april",
+    "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+    "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "come",
+])
 
 # Words too general to tell one place from another: "Hobbs Cafe" is carried by "Hobbs".
-_GENERIC = frozenset(["cafe", "café", "park", "house", "home", "street", "road", "day", "market", "college", "pub", "bar", "store", "shop", "square", "hall", "library", "school", "office", "supply", "supplies", "room", "bedroom", "kitchen", "the", "of", "and", "town", "farm", "field", "garden", "apartment", "apartments", "center", "centre", "club", "church"])
+_GENERIC = frozenset([
+    "cafe", "café", "park", "house", "home", "street", "road", "day", "market", "college", "pub", "bar", "store",
+    "shop", "square", "hall", "library", "school", "office", "supply", "supplies", "room", "bedroom", "kitchen",
+    "the", "of", "and", "town", "farm", "field", "garden", "apartment", "apartments", "center", "centre", "club",
+    "church",
+])
 
 _WORD = re.compile(r"[A-Za-z][\w'’]*")
 _NAME = re.compile(r"[A-Z][\w'’]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'’]*)*")

@@ -31,6 +31,7 @@ class Problem(StrEnum):
     BABBLE = "babble"
     PROMPT = "recites the prompt"
     EMPTY = "empty"
+    FAILED = "unusable reply"
 
 
 # Not knowing, said by the speaker about itself ("The locals do not know" is a claim, not that).

@@ -51,12 +51,14 @@ class GroundKind(StrEnum):
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.REACT, re.compile(
-        r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)", re.IGNORECASE)),
+        r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
+        re.IGNORECASE)),
     (Intent.PEOPLE, re.compile(
         r"\b(who would|which person|one person|someone you|anyone you|your friends?|who do you (like|know|spend))",
         re.IGNORECASE)),
     (Intent.IDENTITY, re.compile(
-        r"\b(who are you|your name|who('?s| is) this|about yourself|introduce yourself"
+        r"\b(who are you|your name|who('?s| is) this|about yourself|introduce yourself|spend your (working )?days"
+        r"|for a living|what do you do all day"
         r"|what do you do( for (a living|work))?\s*\??$"
         r"|what('?s| is) your (job|work|occupation)|where do you work|do you work)", re.IGNORECASE)),
     (Intent.PAST, re.compile(
@@ -137,7 +139,8 @@ class Ground:
 
 
 _EVENTISH = re.compile(r"\b(party|dinner|meeting|election|tournament|concert|exhibition|festival|match|"
-                       r"wedding|funeral|birthday|celebration|invited?|invitation|running for|campaign)\b", re.IGNORECASE)
+                       r"wedding|funeral|birthday|celebration|invited?|invitation|running for|campaign)\b",
+                       re.IGNORECASE)
 
 
 def _sentence(text: str) -> str:
@@ -344,7 +347,11 @@ def candidates(
     status = status_ground(speaker)
     out: list[Ground | None]
     if intent is Intent.IDENTITY:
-        out = [identity_ground(speaker), status, action]
+        # Who it is and what it is about these days, in one ground: the answer to "who are you".
+        who = identity_ground(speaker)
+        if status is not None:
+            who = Ground(GroundKind.IDENTITY, f"{who.text} {status.text}", who.said, facts=who.facts + status.facts)
+        out = [who, action]
     elif intent is Intent.NOW:
         out = [action, *future[:1], status]
     elif intent is Intent.FUTURE:
@@ -369,7 +376,7 @@ def candidates(
                          if r.created <= now and r.created.date() == now.date()
                          and r.kind is not MemoryKind.PLAN),
                         key=lambda g: -(g.record or 0))
-        out = past or recent[:2] or [action]  # what it did: the day's steps before its memories
+        out = [*(past or recent[:2] or [action])]  # what it did: the day's steps before its memories
     elif intent is Intent.ABOUT:
         out = [*mems] if mems else [unknown_ground(topic)]
         if speaker.relationships.get(_named(listener, topic, speaker)):
@@ -386,7 +393,7 @@ def candidates(
     return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
 
 
-_FEW = {Intent.IDENTITY: 2, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1}
+_FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1}
 
 
 def _asked_time(line: str, now: datetime) -> datetime | None:

@@ -94,7 +94,7 @@ _FROZEN = ConfigDict(frozen=True, extra="ignore")
 
 # One character of generated prose: no quotes, backslashes, newlines or template/markup
 # characters (a 135M model drifts into "{{data}}" and "[insert text]").
-_SPEECH_CHAR = r"[^\"\\{}\[\]<>*_#|~^=+@$%&/\n]"
+_SPEECH_CHAR = r"[^\"\\{}\[\]<>*_#|~^=+@$%/\n]"  # "&" is in place names
 
 
 class _Frozen(BaseModel):
@@ -304,7 +304,7 @@ SPEECH_PATTERN = _speech_pattern(SPEECH_CHARS)
 """A spoken line for the grammar: starts with a letter or digit, ends a sentence, and holds
 none of the template/markup characters a 135M model drifts into ("{{data}}", "[insert]")."""
 
-_MARKUP = set('{}[]<>*_#|~^=+@$%&/"\\')
+_MARKUP = set('{}[]<>*_#|~^=+@$%/"\\')
 
 
 def _sentence(n: int) -> Callable[[Any], Any]:

@@ -339,13 +339,13 @@ def bradley_terry(
     """
     items = list(dict.fromkeys(items))
     if len(items) < 2:
-        return {i: 0.0 for i in items}
+        return dict.fromkeys(items, 0.0)
     wins = win_matrix(outcomes, items)
     for a in items:
         for b in items:
             if a != b:
                 wins[a][b] += prior
-    p = {i: 1.0 for i in items}
+    p = dict.fromkeys(items, 1.0)
     for _ in range(iterations):
         new = {}
         for i in items:

@@ -52,7 +52,7 @@ class EvalResponder(BrainResponder):
             from npc_brain.eval.metrics import denies
 
             fields = dict(_QUOTED.findall(text))
-            fact_words = {w for w in re.findall(r"[a-z]{4,}", fields.get("Fact", "").lower())}
+            fact_words = set(re.findall(r"[a-z]{4,}", fields.get("Fact", "").lower()))
             answer = fields.get("Answer", "")
             hits = sum(1 for w in fact_words if w in answer.lower())
             return {"aware": hits >= 2 and not denies(answer)}

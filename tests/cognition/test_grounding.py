@@ -95,7 +95,8 @@ def test_the_question_decides_which_grounds_are_offered():
     def first(line):
         return candidates(intent_of(line), ISA, "Alex", line, T, moment, [PARTY])[0]
 
-    assert first("Who are you?").text == "I am Isabella Rodriguez, the owner of Hobbs Cafe."
+    assert first("Who are you?").text == ("I am Isabella Rodriguez, the owner of Hobbs Cafe. These days I am "
+                                          "running Hobbs Cafe and planning a Valentine's Day party.")
     assert first("What are you doing?").text == "Right now I am serving coffee at Hobbs Cafe."
     assert first("What will you do later?").text == "At 5 pm I will be hosting the party at Hobbs Cafe."
     assert first("What did you do earlier?").text == "At 8 am I was baking pastries."
@@ -182,3 +183,15 @@ def test_next_utterance_repairs_a_made_up_place_and_keeps_the_ground():
     assert said.text == ground and said.grounded is not None and said.grounded.repaired
     assert said.intent is Intent.ABOUT and said.ground is not None and said.ground.record == 0
     assert "A: " + ground in model.history[0].prompt  # offered by letter, not numbered
+
+
+def test_an_unusable_reply_still_says_the_best_ground():
+    """A model that only ever sends garbage (twice, with the repair retry) is not a failed turn:
+    the facts are the code's, so the NPC says its best ground as it is."""
+    emb = HashEmbedder()
+    s = MemoryStream(emb.dim)
+    model = ScriptedModel().respond_with(lambda messages, schema: "<<<not json>>>")
+    said = dialogue.next_utterance(model, emb, s.snapshot(), ISA, "Alex", T, doing="serving coffee",
+                                   lines=[("Alex", "What are you doing?")], known=KNOWN)
+    assert said.text == "Right now I am serving coffee." and said.grounded is not None
+    assert said.grounded.problems == (Problem.FAILED,)

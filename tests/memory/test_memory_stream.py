@@ -89,7 +89,7 @@ def test_embedding_validation() -> None:
 
 
 def test_constructor_validation() -> None:
-    for bad in (dict(dim=0), dict(dim=4, decay=0.0), dict(dim=4, decay=1.5)):
+    for bad in ({"dim": 0}, {"dim": 4, "decay": 0.0}, {"dim": 4, "decay": 1.5}):
         with pytest.raises(ValueError):
             MemoryStream(**bad)  # type: ignore[arg-type]
 

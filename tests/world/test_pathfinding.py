@@ -19,7 +19,7 @@ MAZE = """
 
 
 def grid_from(text: str, tile: int = 32) -> CollisionGrid:
-    rows = [line for line in text.strip().splitlines()]
+    rows = list(text.strip().splitlines())
     return CollisionGrid(np.array([[c == "#" for c in row] for row in rows]), tile)
 
 
