@@ -168,8 +168,10 @@ class Agent:
             if last is not None and now - last < window:
                 continue
             self._seen[key] = now
+            # What someone said is dialogue: memorised at once, so news can travel on.
+            kind = MemoryKind.DIALOGUE if obs.kind == ObservationKind.SPEECH else MemoryKind.OBSERVATION
             self._buffer.append(MemoryDraft(
-                MemoryKind.OBSERVATION, obs.description, now, subject=obs.subject, place=obs.place,
+                kind, obs.description, now, subject=obs.subject, place=obs.place,
                 sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
             if self._worth_reacting(obs):
                 self._novel.append(PendingReaction(obs, now))

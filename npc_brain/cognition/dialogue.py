@@ -193,30 +193,6 @@ def not_to_oneself(text: str, name: str) -> str:
     return out.strip() or text
 
 
-def interview(
-    model: ChatModel,
-    embedder: Embedder,
-    view: MemoryView,
-    persona: Persona,
-    now: datetime,
-    question: str,
-    *,
-    k: int = 6,
-    weights: RetrievalWeights = RetrievalWeights(),
-    kinds: Iterable[str] | None = None,
-    moment: Moment | None = None,
-    known: Iterable[str] = (),
-) -> tuple[str, tuple[Recall, ...]]:
-    """Answer an interviewer in character, grounded like a line of dialogue (evaluation).
-
-    `kinds` restricts which memory kinds can be retrieved (None: all; empty: none) — the
-    ablations of the paper's controlled evaluation (no reflection, no plan, no memory).
-    """
-    answer = grounded_answer(model, embedder, view, persona, now, question, k=k, weights=weights,
-                             kinds=kinds, moment=moment, known=known)
-    return answer.text, answer.recalls
-
-
 def grounded_answer(
     model: ChatModel,
     embedder: Embedder,
@@ -232,8 +208,12 @@ def grounded_answer(
     known: Iterable[str] = (),
     listener: str = "the interviewer",
 ) -> Said:
-    """`interview` with the ground and the grounding verdict kept (the inspector and the
-    grounding evaluation read them)."""
+    """Answer an interviewer in character, grounded like a line of dialogue (evaluation); the
+    `Said` keeps the ground and the grounding verdict (the grounding evaluation reads them).
+
+    `kinds` restricts which memory kinds can be retrieved (None: all; empty: none) — the
+    ablations of the paper's controlled evaluation (no reflection, no plan, no memory).
+    """
     intent = intent_of(question)
     queries = [question] + ([topic_of(question)] if topic_of(question) != question else [])
     recalls = tuple(recall(view, embedder, queries, now, k=k, weights=weights, kinds=kinds))

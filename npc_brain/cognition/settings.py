@@ -30,7 +30,9 @@ class BrainSettings(BaseModel):
 
     # memorizing: importance is rated in batches, not per perception
     memorize_batch: int = Field(32, ge=1, description="rate when this many memories wait …")
-    memorize_interval_minutes: int = Field(180, ge=1, description="… or the oldest waited this long")
+    # Routine sightings are rated without a call, so waiting long saves little: 15 minutes
+    # keeps memories close to the clock (a game day behind at 180 was the player's complaint).
+    memorize_interval_minutes: int = Field(15, ge=1, description="… or the oldest waited this long")
     dedup_minutes: int = Field(90, ge=0, description="an identical perception within this is dropped")
     share_importance_cache: bool = True
 

@@ -353,7 +353,10 @@ class SaveFile:
         except (OSError, sqlite3.Error) as exc:
             raise SaveError(f"could not open {self.path}: {exc}") from exc
         try:
-            version, meta = self._version(conn)
+            try:
+                version, meta = self._version(conn)
+            except UnicodeDecodeError as exc:  # text cells that are not text any more
+                raise CorruptSaveError(f"{self.path} is damaged: {exc}") from exc
             if version < SCHEMA_VERSION:
                 # Migrate a copy: the file stays readable by the app that wrote it.
                 mem = sqlite3.connect(":memory:", isolation_level=None)
@@ -392,7 +395,7 @@ class SaveFile:
         try:
             conn.execute("BEGIN")  # one consistent read
             return self._read(conn, meta)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a flipped byte in a text cell
             raise CorruptSaveError(f"{self.path} is damaged: {exc}") from exc
         finally:
             conn.close()
