@@ -37,10 +37,10 @@ from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
 from npc_brain.clock import GameClock
 from npc_brain.cognition import events as ev
 from npc_brain.cognition.action import caption
-from npc_brain.world.place import PlaceKind
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.persona import Persona
+from npc_brain.world.place import Place, PlaceKind
 
 log = logging.getLogger(__name__)
 
@@ -303,9 +303,9 @@ class Game:
         world = self.world
         if not address or world is None or address not in world:
             return None
-        node = world.get(address)
+        node: Place = world.get(address)
         for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
-            outer = world.enclosing(node, kind)
+            outer: Place | None = world.enclosing(node, kind)
             if outer is not None:
                 return outer.name
         return node.name

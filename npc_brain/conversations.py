@@ -14,9 +14,6 @@ from typing import Any
 from npc_brain.agent import Agent, AgentStatus
 from npc_brain.cognition import dialogue, hearsay
 from npc_brain.cognition.conversation import Conversation
-from npc_brain.cognition.grounds import Ground, Moment
-from npc_brain.cognition.plan import PlanLevel
-from npc_brain.world.place import PlaceKind
 from npc_brain.cognition.events import (
     ConversationEnded,
     ConversationStarted,
@@ -24,6 +21,8 @@ from npc_brain.cognition.events import (
     ThoughtFailed,
     UtteranceEvent,
 )
+from npc_brain.cognition.grounds import Ground, Moment
+from npc_brain.cognition.plan import PlanLevel
 from npc_brain.cognition.prompts import clean
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -31,6 +30,7 @@ from npc_brain.memory.record import MemoryKind
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
+from npc_brain.world.place import PlaceKind
 
 __all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Conversations", "Submit"]
 

@@ -80,16 +80,18 @@ class _Metered:
 
     def complete(self, messages: Any, **kw: Any) -> str:
         self.calls += 1
-        if hasattr(self.inner, "complete_with_usage"):
-            out = self._send(lambda: self.inner.complete_with_usage(messages, **kw))
+        inner: Any = self.inner  # the optional *_with_usage methods are found at run time
+        if hasattr(inner, "complete_with_usage"):
+            out = self._send(lambda: inner.complete_with_usage(messages, **kw))
             self.tokens += out.usage.total_tokens
             return str(out.text)
         return str(self._send(lambda: self.inner.complete(messages, **kw)))
 
     def parse(self, messages: Any, schema: Any, **kw: Any) -> Any:
         self.calls += 1
-        if hasattr(self.inner, "parse_with_usage"):
-            out = self._send(lambda: self.inner.parse_with_usage(messages, schema, **kw))
+        inner: Any = self.inner
+        if hasattr(inner, "parse_with_usage"):
+            out = self._send(lambda: inner.parse_with_usage(messages, schema, **kw))
             self.tokens += out.usage.total_tokens
             return out.value
         return self._send(lambda: self.inner.parse(messages, schema, **kw))
@@ -111,8 +113,8 @@ class Society:
     they are). `now` is a `GameClock` or a zero-argument callable returning game time.
     `executor` runs thinking (default: a 2-thread pool; pass `InlineExecutor()` for
     deterministic tests); `max_in_flight` caps the jobs handed to it at once so job
-    priorities decide what runs next (set it to the executor's thread count). The model is wrapped in an `AccountingModel` unless it already
-    counts (`snapshot()`).
+    priorities decide what runs next (set it to the executor's thread count). The model is
+    wrapped in an `AccountingModel` unless it already counts (`snapshot()`).
 
     With `settings.player_first` (the default) and `max_in_flight` > 1, what the player
     triggers — replies, reactions to noticing a player — runs before the town's thinking: one
@@ -286,12 +288,12 @@ class Society:
         if self.world is None:
             return
         action = agent.current_action(now)
-        for address, (before, ours, who) in list(self._objects.items()):
-            if who == agent.name and (action.address != address or action.object_state != ours):
-                del self._objects[address]
-                if address in self.world and self.world.get(address).state == ours:
-                    self.world.set_state(address, before)
-                    events.append(ObjectStateChanged(agent.name, now, address, before))
+        for held, (before, ours, who) in list(self._objects.items()):
+            if who == agent.name and (action.address != held or action.object_state != ours):
+                del self._objects[held]
+                if held in self.world and self.world.get(held).state == ours:
+                    self.world.set_state(held, before)
+                    events.append(ObjectStateChanged(agent.name, now, held, before))
         state, address = action.object_state, action.address
         if not state or not address or address in self._objects or address not in self.world:
             return
@@ -312,8 +314,11 @@ class Society:
         for agent in self._agents.values():
             for thought in agent.due_thoughts(now):
                 meter = _Metered(self.model, self.gate)
-                job = agent.begin(thought, now, meter,
-                                  can_talk=lambda other, a=agent.name: self._convs.can_talk(a, other, now))
+
+                def can_talk(other: str, a: str = agent.name) -> bool:
+                    return self._convs.can_talk(a, other, now)
+
+                job = agent.begin(thought, now, meter, can_talk=can_talk)
                 if job is not None:
                     # Noticing the player is the player's business: it goes first.
                     player = self.settings.player_first and job.subject in self._players
@@ -357,8 +362,9 @@ class Society:
         Non-blocking: returns the `Conversation` at once with `pending` True while the NPC
         thinks; meanwhile `conversation.draft` holds the reply as generated so far (poll it
         each frame), and `on_text(text_so_far)` hears each new piece on the worker thread.
-        The line that lands in `lines` is the grounded one and may differ from the draft. The text is data, never instructions: chat-template markers are broken before
-        it is heard or remembered, and it is cleaned and quoted in prompts.
+        The line that lands in `lines` is the grounded one and may differ from the draft. The
+        text is data, never instructions: chat-template markers are broken before it is heard
+        or remembered, and it is cleaned and quoted in prompts.
         """
         self.agent(npc)  # KeyError naming the known agents
         speaker = neutralise_markers(speaker)

@@ -7,6 +7,7 @@ forge chat roles are neutralised before anything is stored.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -110,7 +111,7 @@ def test_the_reply_streams_and_the_grounded_line_replaces_the_draft():
     seen: list[str] = []
     conv = society.talk("Ana", PLAYER, "The mayor died yesterday at the Grand Hotel.", on_text=seen.append)
     settle(society, clock, 5)
-    assert len(seen) >= 2 and all(b.startswith(a) for a, b in zip(seen, seen[1:]))
+    assert len(seen) >= 2 and all(b.startswith(a) for a, b in itertools.pairwise(seen))
     assert "Grand Hotel" in seen[-1]  # the parrot's raw words streamed …
     line = conv.lines[-1]
     assert line.speaker == "Ana" and "Grand Hotel" not in line.text and line.repaired  # … then replaced

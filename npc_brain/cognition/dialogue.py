@@ -10,11 +10,11 @@ quoted data.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.grounding import Grounded, Problem, ground_line
@@ -156,7 +156,7 @@ def next_utterance(
     moment = moment or Moment(doing)
     options = candidates(intent, speaker, listener, heard, now, moment, merged(recalls, limit=2 * k))
     with _streamed(on_say, "say"), _unusable() as failed:
-        out = model.parse(
+        out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
                                        grounds=[g.label() for g in options], lines=lines,
                                        turn_cap_reached=last_turn),
@@ -225,7 +225,7 @@ def grounded_answer(
         persona = persona.model_copy(update={"relationships": {}})  # nor whom it has met
     options = candidates(intent, persona, listener, question, now, moment, merged(recalls, limit=2 * k))
     with _unusable() as failed:
-        out = model.parse(
+        out: Any = model.parse(  # a schema built at runtime
             prompts.interview_messages(persona, now, question, [g.label() for g in options]),
             interview_schema(_letters(options)),
             max_tokens=text_tokens(INTERVIEW_CHARS) + 40, temperature=0.2, purpose="interview",

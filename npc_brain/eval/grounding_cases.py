@@ -288,6 +288,6 @@ def cases_for(
                 else:
                     q = TEMPLATES["later"][0]
             src = f"plan step {_span(pick[0])}" if pick else "no plan ahead"
-            texts = tuple(dict.fromkeys(s.description for s in pick))
-            cases.append(Case(p.name, category, q, Truth(texts, src)))
+            ahead_texts = tuple(dict.fromkeys(s.description for s in pick))
+            cases.append(Case(p.name, category, q, Truth(ahead_texts, src)))
     return cases

@@ -139,7 +139,7 @@ class AccountingModel(UsageDelegation):
         repairs: int = 0,
     ) -> None:
         key = agent if agent is not None else NO_AGENT
-        kw = {"failed": failed, "output_error": output_error, "repairs": repairs}
+        kw: dict[str, Any] = {"failed": failed, "output_error": output_error, "repairs": repairs}
         with self._lock:
             self._total = self._total.add(usage, latency, **kw)
             self._by_purpose[purpose] = self._by_purpose.get(purpose, CallStats()).add(
@@ -194,7 +194,7 @@ class AccountingModel(UsageDelegation):
         agent: str | None = None,
     ) -> Completion:
         """Counted `complete`, returning the inner usage."""
-        kw = {
+        kw: dict[str, Any] = {
             "max_tokens": max_tokens,
             "temperature": temperature,
             "purpose": purpose,
@@ -202,6 +202,7 @@ class AccountingModel(UsageDelegation):
         }
         start = self._clock()
         try:
+            done: Completion
             if hasattr(self.inner, "complete_with_usage"):
                 done = self.inner.complete_with_usage(messages, **kw)
             else:
@@ -223,7 +224,7 @@ class AccountingModel(UsageDelegation):
         agent: str | None = None,
     ) -> Parsed[T]:
         """Counted `parse`, returning the inner usage and repair count."""
-        kw = {
+        kw: dict[str, Any] = {
             "max_tokens": max_tokens,
             "temperature": temperature,
             "purpose": purpose,
@@ -231,6 +232,7 @@ class AccountingModel(UsageDelegation):
         }
         start = self._clock()
         try:
+            done: Parsed[T]
             if hasattr(self.inner, "parse_with_usage"):
                 done = self.inner.parse_with_usage(messages, schema, **kw)
             else:

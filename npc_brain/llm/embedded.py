@@ -22,10 +22,10 @@ from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.engine import LlamaEngine
 from npc_brain.llm.grammar import grammar_for
-from npc_brain.llm.streaming import stream_sink
 from npc_brain.llm.preemption import should_yield
 from npc_brain.llm.sampling import DEFAULT_SAMPLING, Sampling, sampling_for
 from npc_brain.llm.settings import LLMSettings
+from npc_brain.llm.streaming import stream_sink
 
 # How many alternatives a `choose` call asks for: the 135M model's raw distribution puts
 # words ("The", "Rating") before digits, so 20 can miss an option; 48 rarely does.

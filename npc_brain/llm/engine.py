@@ -70,12 +70,12 @@ class LlamaEngine:
         self.embedding = embedding
         self.api_key = secrets.token_hex(16)
         self._lock = threading.Lock()
-        xl = _xllamacpp() if server_factory is None else None
+        xl: Any = _xllamacpp() if server_factory is None else None
         params = self._params(xl, log_verbosity) if xl is not None else None
         factory = server_factory or xl.Server
         try:
             self._server: Any = factory(params)
-        except Exception as exc:  # xllamacpp raises RuntimeError("Failed to init server ...")
+        except Exception as exc:  # noqa: BLE001 - xllamacpp raises a bare RuntimeError, a test factory anything
             raise LLMUnavailable(
                 f"llama.cpp could not load {self.location.path} ({exc}); see its error lines above"
             ) from None
@@ -154,10 +154,10 @@ class LlamaEngine:
         if stop is not None or on_text is not None:
             return self._chat_stoppable(server, body, stop or (lambda: False), on_text)
         try:
-            reply = server.handle_chat_completions(dict(body))
+            reply: dict[str, Any] = server.handle_chat_completions(dict(body))
         except ValueError as exc:
             raise LLMRequestError(f"llama.cpp rejected the request: {exc}") from None
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure of the native server becomes a typed LLMError
             raise LLMUnavailable(f"llama.cpp failed: {type(exc).__name__}: {exc}") from None
         self._raise_for_error(reply)
         if not isinstance(reply.get("choices"), list) or not reply["choices"]:
@@ -179,7 +179,7 @@ class LlamaEngine:
                     so_far.append(piece)
                     try:
                         on_text("".join(so_far))
-                    except Exception:  # noqa: BLE001 - a watcher's bug must not kill the call
+                    except Exception:  # a watcher's bug must not kill the call (logged)
                         log.exception("stream watcher failed")
             stopped = stopped or bool(stop())
             return stopped  # True tells llama.cpp to drop the request
@@ -189,7 +189,7 @@ class LlamaEngine:
             server.handle_chat_completions(request, on_chunk)
         except ValueError as exc:
             raise LLMRequestError(f"llama.cpp rejected the request: {exc}") from None
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure of the native server becomes a typed LLMError
             raise LLMUnavailable(f"llama.cpp failed: {type(exc).__name__}: {exc}") from None
         text: list[str] = []
         finish: str | None = None
@@ -218,7 +218,7 @@ class LlamaEngine:
             reply = server.handle_embeddings({"input": list(texts)})
         except ValueError as exc:
             raise LLMRequestError(f"llama.cpp rejected the embedding request: {exc}") from None
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure of the native server becomes a typed LLMError
             raise LLMUnavailable(f"llama.cpp failed: {type(exc).__name__}: {exc}") from None
         self._raise_for_error(reply)
         try:

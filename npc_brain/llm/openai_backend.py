@@ -11,7 +11,6 @@ with a 500), or the prompt alone. Every client exception becomes `LLMUnavailable
 from __future__ import annotations
 
 import logging
-
 import re
 import threading
 import time
@@ -187,7 +186,7 @@ class OpenAIModel(ChatBackend):
         start = self._clock()
         try:
             resp = self._client.chat.completions.create(**kwargs)
-        except Exception as exc:  # every client failure becomes a typed LLMError
+        except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
             if isinstance(error, LLMRequestError) and "logprobs" in kwargs:
                 # A server that refuses logprobs still answers the choice as text.
@@ -238,9 +237,9 @@ class OpenAIModel(ChatBackend):
                         text.append(piece)
                         try:
                             sink("".join(text))
-                        except Exception:  # noqa: BLE001 - a watcher's bug must not kill the call
+                        except Exception:  # a watcher's bug must not kill the call (logged)
                             log.exception("stream watcher failed")
-        except Exception as exc:  # every client failure becomes a typed LLMError
+        except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
             if isinstance(error, LLMRequestError) and not text:
                 # A server that cannot stream (or take stream_options) answers in one piece.
@@ -266,7 +265,7 @@ def resolve_model_name(client: Any, base_url: str, default: str, timeout_s: floa
         return default
     try:
         models = list(client.models.list())
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
         raise map_openai_error(exc, base_url, timeout_s=timeout_s) from None
     if not models:
         raise LLMUnavailable(
@@ -345,7 +344,7 @@ class OpenAIEmbedder:
                 chunks.append(np.asarray([r.embedding for r in rows], dtype=np.float32))
             except LLMError:
                 raise
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
                 raise map_openai_error(exc, self.base_url, timeout_s=self.timeout_s) from None
         out = np.concatenate(chunks, axis=0)
         if out.shape[0] != len(texts):
@@ -355,4 +354,5 @@ class OpenAIEmbedder:
             )
         self._dim = int(out.shape[1])
         norms = np.linalg.norm(out, axis=1, keepdims=True)
-        return np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
+        normed: np.ndarray = np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
+        return normed

@@ -119,7 +119,11 @@ class Embedder(Protocol):
     """Turns texts into unit-length float32 row vectors of a fixed width."""
 
     name: str
-    dim: int
+
+    @property
+    def dim(self) -> int:
+        """The width of every vector (an attribute or a read-only property)."""
+        ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Return an array of shape (len(texts), dim), rows L2-normalised (zero rows allowed)."""

@@ -147,13 +147,14 @@ class RecordingModel(UsageDelegation):
     ) -> Completion:
         """Call the inner model and record the outcome."""
         rec = self._base("complete", messages, None, max_tokens, temperature, purpose, agent)
-        kw = {
+        kw: dict[str, Any] = {
             "max_tokens": max_tokens,
             "temperature": temperature,
             "purpose": purpose,
             "agent": agent,
         }
         try:
+            done: Completion
             if hasattr(self.inner, "complete_with_usage"):
                 done = self.inner.complete_with_usage(messages, **kw)
             else:
@@ -184,13 +185,14 @@ class RecordingModel(UsageDelegation):
     ) -> Parsed[T]:
         """Call the inner model and record the validated value (or the failure)."""
         rec = self._base("parse", messages, schema, max_tokens, temperature, purpose, agent)
-        kw = {
+        kw: dict[str, Any] = {
             "max_tokens": max_tokens,
             "temperature": temperature,
             "purpose": purpose,
             "agent": agent,
         }
         try:
+            done: Parsed[T]
             if hasattr(self.inner, "parse_with_usage"):
                 done = self.inner.parse_with_usage(messages, schema, **kw)
             else:

@@ -27,11 +27,11 @@ from pydantic import BaseModel
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.embedders import STOP_WORDS, stem
-from npc_brain.llm.streaming import stream_sink
 from npc_brain.llm.protocols import Message
 from npc_brain.llm.settings import StructuredMode
+from npc_brain.llm.streaming import stream_sink
 
-Reply = str | dict | list | BaseModel | BaseException
+Reply = str | dict[str, Any] | list[Any] | BaseModel | BaseException
 """A scripted reply: raw text, a JSON-able dict/list, a pydantic instance, or an exception
 (e.g. `LLMUnavailable("down")`) to raise instead of answering. For a `choose` call, text is
 the option written (no log-probabilities) and a dict `{token: logprob}` the first token's
@@ -208,7 +208,8 @@ class HashEmbedder:
                 h = int.from_bytes(hashlib.sha256(w.encode()).digest()[:8], "little")
                 out[i, h % self.dim] += (1.0 + math.log(c)) * (1.0 if h >> 63 else -1.0)
         norms = np.linalg.norm(out, axis=1, keepdims=True)
-        return np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
+        rows: np.ndarray = np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
+        return rows
 
 
 def fake_reply(schema: type[BaseModel], **values: Any) -> str:

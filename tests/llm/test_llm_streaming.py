@@ -1,6 +1,8 @@
 """Streaming: the reply's text as it is generated, on every backend, and its `say` field."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from npc_brain.llm.embedded import EmbeddedModel
@@ -34,7 +36,7 @@ def test_scripted_model_streams_growing_prefixes_of_its_reply():
     with streaming(seen.append):
         text = model.complete(PROMPT)
     assert len(seen) > 2 and seen[-1] == text
-    assert all(b.startswith(a) for a, b in zip(seen, seen[1:]))
+    assert all(b.startswith(a) for a, b in itertools.pairwise(seen))
 
 
 @pytest.mark.real_model
