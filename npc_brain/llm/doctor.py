@@ -11,13 +11,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Literal, TextIO
+from typing import TYPE_CHECKING, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from npc_brain.llm.calls import Usage
-from npc_brain.llm.errors import LLMError
+from npc_brain.llm.errors import LLMError, LLMOutputError, LLMRequestError
 from npc_brain.llm.protocols import Message
+from npc_brain.llm.settings import StructuredMode
+
+if TYPE_CHECKING:
+    from npc_brain.llm.openai_backend import OpenAIModel
 
 
 class DoctorCheck(BaseModel):
@@ -83,6 +87,12 @@ def diagnose(max_tokens: int = 48, out: TextIO | None = None) -> None:
                 f"timeout {model.timeout_s:g} s)"
             )
             say(f"model:     {model.model}")
+            counts = probe_modes(model, max_tokens=max_tokens)
+            best = recommended_mode(counts)
+            table = ", ".join(f"{mode} {ok}/{PROBES}" for mode, ok in counts.items())
+            advice = (f"use NPC_BRAIN_STRUCTURED={best}" if best else
+                      "no mode gives valid output on this server: try a bigger model")
+            say(f"modes:     {table}  → {advice}")
         else:
             say(
                 f"model:     {model.name}  (loaded in {time.perf_counter() - t0:.2f} s; "
@@ -107,6 +117,41 @@ def diagnose(max_tokens: int = 48, out: TextIO | None = None) -> None:
             f"{1e3 * (time.perf_counter() - t0) / 2:.2f} ms a text)"
         )
     say("ok")
+
+
+PROBES = 3
+_MODES: tuple[StructuredMode, ...] = ("json_schema", "json_object", "prompt")
+
+
+def probe_modes(model: OpenAIModel, *, max_tokens: int = 48) -> dict[str, int]:
+    """How many of `PROBES` structured calls come back valid in each structured mode, measured
+    on this server (a 135M model behind llama.cpp's server echoes the schema in json_object and
+    prompt mode; a capable model may do all three). The model's own mode is restored."""
+    own = model.structured_mode
+    counts: dict[str, int] = {}
+    try:
+        for mode in _MODES:
+            model.structured_mode = mode
+            ok = 0
+            for _ in range(PROBES):
+                try:
+                    model.parse(STRUCTURED, DoctorCheck, max_tokens=max_tokens, temperature=0.0,
+                                purpose="doctor")
+                    ok += 1
+                except LLMOutputError:
+                    pass  # invalid output in this mode: that is what is being measured
+                except LLMRequestError:
+                    break  # the server rejects the mode outright
+            counts[mode] = ok
+    finally:
+        model.structured_mode = own
+    return counts
+
+
+def recommended_mode(counts: dict[str, int]) -> str | None:
+    """The mode with the most valid replies (the first, json_schema, on a tie), None if none work."""
+    best = max(_MODES, key=lambda m: (counts.get(m, 0), -_MODES.index(m)))
+    return best if counts.get(best, 0) else None
 
 
 def run(args: argparse.Namespace) -> int:

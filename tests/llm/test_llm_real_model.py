@@ -98,3 +98,19 @@ def test_gguf_embeddings_are_unit_rows_and_stateless(engine) -> None:
     assert both.shape == (2, emb.dim) and emb.dim > 100
     np.testing.assert_allclose(np.linalg.norm(both, axis=1), 1.0, atol=1e-4)
     np.testing.assert_allclose(emb.embed(texts[:1])[0], both[0], atol=1e-4)
+
+
+def test_doctor_measures_which_structured_mode_works_on_a_server(engine) -> None:
+    from npc_brain.llm.doctor import PROBES, probe_modes, recommended_mode
+
+    model = OpenAIModel(base_url=engine.base_url, api_key=engine.api_key, chat_model="local",
+                        timeout_s=120, max_retries=0, structured_mode="prompt")
+    try:
+        counts = probe_modes(model, max_tokens=48)
+    finally:
+        model.close()
+    assert set(counts) == {"json_schema", "json_object", "prompt"}
+    assert all(0 <= n <= PROBES for n in counts.values())
+    # llama.cpp's server enforces json_schema with a grammar, so even the 135M model passes there.
+    assert counts["json_schema"] == PROBES and recommended_mode(counts) == "json_schema"
+    assert model.structured_mode == "prompt"  # the model's own mode is restored
