@@ -436,8 +436,6 @@ class Agent:
             if ids:
                 self.memory.touch(ids, now)
 
-    _touch = recalled  # the name conversations.py still uses
-
     # ------------------------------------------------------------------ for the thought factories
     # `npc_brain.thoughts` packages the jobs; these are the game-thread calls it makes on the agent.
     @property

@@ -145,7 +145,7 @@ class Conversations:
             if conv.ended:
                 return []
             t = self._now()
-            agent._touch(said.recalls, t)
+            agent.recalled(said.recalls, t)
             ground = said.ground
             if ground is not None:
                 self._grounds[(conv.id, len(conv.lines))] = ground
