@@ -40,7 +40,6 @@ from npc_brain.cognition.action import caption
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.persona import Persona
-from npc_brain.world.place import Place, PlaceKind
 
 log = logging.getLogger(__name__)
 
@@ -298,18 +297,6 @@ class Game:
             if self.chat is not None and self.chat.npc == event.agent and event.thought == "dialogue":
                 self.chat.notice = f"{first} lost the thread (the model failed: {event.error[:80]}); try again."
 
-    def _place_name(self, address: str | None) -> str | None:
-        """The building (or room) an address is in, as a label names it ("Hobbs Cafe")."""
-        world = self.world
-        if not address or world is None or address not in world:
-            return None
-        node: Place = world.get(address)
-        for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
-            outer: Place | None = world.enclosing(node, kind)
-            if outer is not None:
-                return outer.name
-        return node.name
-
     # ------------------------------------------------------------------ bodies
     def _move_player(self, dt: float) -> None:
         if self.typing:
@@ -338,7 +325,7 @@ class Game:
                 action = society.action(npc.name)
             moving = npc.walker.moving
             npc.activity = "commute" if moving else action.activity
-            npc.doing = caption(action, moving=moving, place=self._place_name(action.address),
+            npc.doing = caption(action, moving=moving, place=self.world.area_name(action.address),
                                 partner=(self.player.name if chatting else agent.conversation_with))
             npc.thinking = society.thinking(npc.name)
             if chatting and self.chat is not None and self.chat.conversation is not None:

@@ -30,7 +30,6 @@ from npc_brain.memory.record import MemoryKind
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
-from npc_brain.world.place import PlaceKind
 
 __all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Conversations", "Submit"]
 
@@ -212,15 +211,6 @@ class Conversations:
         step = agent.current_step(now)
         doing = step.description if step else "going about the day"
         world = self._world()
-        names: dict[str, str] = {}
-
-        def name_of(address: str | None) -> str | None:
-            if world is None or not address or address not in world:
-                return None
-            if address not in names:
-                names[address] = world.get(address).name
-            return names[address]
-
         # The hour steps where the day is decomposed, the day's broad chunks elsewhere (so "what
         # will you do at 5 pm" finds the evening's chunk).
         hours = agent.plan.steps(PlanLevel.HOUR)
@@ -228,19 +218,10 @@ class Conversations:
                 if not any(h.start < d.end and d.start < h.end for h in hours)]
         today = tuple(sorted((st for st in (*hours, *days) if st.start.date() == now.date()),
                              key=lambda st: st.start))
-        for st in today:
-            name_of(st.address)
-        here = None
-        if world is not None and agent.address and agent.address in world:
-            # Where the agent is, as a person would say it: the building, not the stove.
-            node = world.get(agent.address)
-            for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
-                outer = world.enclosing(node, kind)
-                if outer is not None:
-                    node = outer
-                    break
-            here = node.name
-        return Moment(doing, here, today, names)
+        if world is None:
+            return Moment(doing, None, today, {})
+        names = {st.address: n for st in today if st.address and (n := world.area_name(st.address))}
+        return Moment(doing, world.area_name(agent.address), today, names)
 
     def known_names(self) -> tuple[str, ...]:
         """Every agent and place name the world holds (the grounding check's gazetteer)."""

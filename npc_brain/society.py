@@ -45,13 +45,13 @@ from npc_brain.cognition.inspection import AgentInspection, inspect_agent
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.conversations import Conversations
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
-from npc_brain.llm.calls import Choice, choose_of
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.markers import neutralise_markers
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
+from npc_brain.metered import MeteredModel
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.saved_society import SavedSociety
@@ -64,46 +64,6 @@ __all__ = [
     "ObjectStateChanged", "PlanChanged", "ReflectionWritten", "RefusalHandled", "Society",
     "ThoughtFailed", "UtteranceEvent",
 ]
-
-
-class _Metered:
-    """Counts one job's model calls and tokens (for the scheduler's per-agent budget); with a
-    `gate`, each call waits its turn by the job's `priority` (set when the job is submitted)."""
-
-    def __init__(self, inner: ChatModel, gate: CallGate | None = None) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.calls = 0
-        self.tokens = 0
-        self.gate = gate
-        self.priority: int = Priority.NORMAL
-
-    def complete(self, messages: Any, **kw: Any) -> str:
-        self.calls += 1
-        inner: Any = self.inner  # the optional *_with_usage methods are found at run time
-        if hasattr(inner, "complete_with_usage"):
-            out = self._send(lambda: inner.complete_with_usage(messages, **kw))
-            self.tokens += out.usage.total_tokens
-            return str(out.text)
-        return str(self._send(lambda: self.inner.complete(messages, **kw)))
-
-    def parse(self, messages: Any, schema: Any, **kw: Any) -> Any:
-        self.calls += 1
-        inner: Any = self.inner
-        if hasattr(inner, "parse_with_usage"):
-            out = self._send(lambda: inner.parse_with_usage(messages, schema, **kw))
-            self.tokens += out.usage.total_tokens
-            return out.value
-        return self._send(lambda: self.inner.parse(messages, schema, **kw))
-
-    def choose(self, messages: Any, options: Any, **kw: Any) -> Choice:
-        self.calls += 1
-        out: Choice = self._send(lambda: choose_of(self.inner, messages, options, **kw))
-        self.tokens += out.usage.total_tokens
-        return out
-
-    def _send(self, call: Callable[[], Any]) -> Any:
-        return self.gate.run(self.priority, call) if self.gate is not None else call()
 
 
 class Society:
@@ -162,7 +122,7 @@ class Society:
         # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
         self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,
                                     embedder=embedder,
-                                    meter=lambda: _Metered(self.model, self.gate),
+                                    meter=lambda: MeteredModel(self.model, self.gate),
                                     submit=self._submit, events=self._events)
         self._last_action: dict[str, tuple[str, str | None]] = {}
         self._last_room: dict[str, str | None] = {}
@@ -313,7 +273,7 @@ class Society:
         submitted = 0
         for agent in self._agents.values():
             for thought in agent.due_thoughts(now):
-                meter = _Metered(self.model, self.gate)
+                meter = MeteredModel(self.model, self.gate)
 
                 def can_talk(other: str, a: str = agent.name) -> bool:
                     return self._convs.can_talk(a, other, now)
@@ -333,7 +293,7 @@ class Society:
         return submitted
 
     def _submit(self, name: str, key: str, run: Callable[[], Any], apply: Callable[[Any], list[Event]],
-                fail: Callable[[BaseException], list[Event]], priority: int, meter: _Metered) -> None:
+                fail: Callable[[BaseException], list[Event]], priority: int, meter: MeteredModel) -> None:
         """Queue a job whose model calls go through `meter`, so the scheduler's budget sees them
         (and the gate its priority)."""
         meter.priority = priority

@@ -131,6 +131,18 @@ class World:
             node = node.parent
         return node
 
+    def area_name(self, address: str | None) -> str | None:
+        """Where an address is, as a person says it: its building, else its room, else itself
+        ("town:hobbs_cafe:kitchen:stove" → "Hobbs Cafe"); None for an address not on the map."""
+        if not address or address not in self:
+            return None
+        node = self.get(address)
+        for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
+            outer = self.enclosing(node, kind)
+            if outer is not None:
+                return outer.name
+        return node.name
+
     def describe(
         self, address: str | Place | None = None, depth: int | None = 2, *, states: bool = True
     ) -> str:
