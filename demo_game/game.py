@@ -255,6 +255,9 @@ class Game:
         society = self.society
         if society is None:
             return
+        # Level of detail: the NPCs on screen (and a margin) think in full, the rest coarser.
+        view = pygame.Rect(self.camera.rect).inflate(160, 200)
+        society.focus(n.name for n in self.npcs.values() if view.collidepoint(n.position))
         try:
             events = society.update()
         except Exception as exc:  # a bug in a thinking job: the agent was reset; keep the town going

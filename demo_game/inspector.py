@@ -142,7 +142,7 @@ class Inspector:
             x += portrait.get_width() + 12
         screen.blit(self.fonts.render(view.name, 21, HEAD, bold=True), (x, r.y + 14))
         screen.blit(self.fonts.render(subtitle, 13, DIM), (x, r.y + 42))
-        screen.blit(self.fonts.render(f"{view.status} · {view.memory_count} memories · "
+        screen.blit(self.fonts.render(f"{view.status} · {view.detail} detail · {view.memory_count} memories · "
                                       f"{view.calls} LLM calls · {view.tokens:,} tokens", 13, DIM),
                     (x, r.y + 60))
         body = pygame.Rect(r.x + 16, r.y + 84, r.width - 24, r.height - 84 - 26)

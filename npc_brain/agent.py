@@ -18,6 +18,7 @@ from typing import Any
 from npc_brain.cognition import planning
 from npc_brain.cognition.action import EMOJI, Action, Refusal
 from npc_brain.cognition.agent_state import SavedAgent, agent_state, restore_agent
+from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, ThoughtFailed
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.known import known_snapshot
@@ -90,6 +91,8 @@ class Agent:
         self.settings = settings or BrainSettings()
         self.importance_cache = importance_cache if importance_cache is not None else ImportanceCache()
         self.plan = Plan()
+        # Set by the society from the game's focus each tick (transient: not saved).
+        self.detail = Detail.FULL
         self.address: str | None = persona.home or None
         self._provisional_memo: dict[tuple[str, str], str | None] = {}
         self.conversation_with: str | None = None
@@ -321,7 +324,8 @@ class Agent:
                 due.append(Thought.REACT)
             elif ready(Thought.DECOMPOSE) and self.decomposition_target(now) is not None:
                 due.append(Thought.DECOMPOSE)
-        if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto) > s.reflection_threshold:
+        threshold = s.reflection_threshold * (s.coarse_reflection_factor if self.detail is Detail.COARSE else 1)
+        if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto) > threshold:
             due.append(Thought.REFLECT)
         return due
 
@@ -331,7 +335,8 @@ class Agent:
         if self._refused:
             return self._refused[0][0]
         s = self.settings
-        if self._marks.last_react and now - self._marks.last_react < timedelta(minutes=s.react_cooldown_minutes):
+        cooldown = s.coarse_react_cooldown_minutes if self.detail is Detail.COARSE else s.react_cooldown_minutes
+        if self._marks.last_react and now - self._marks.last_react < timedelta(minutes=cooldown):
             return None
         horizon = timedelta(minutes=s.react_subject_cooldown_minutes)
         while self._novel:
@@ -349,7 +354,8 @@ class Agent:
         for t in (now, now + timedelta(minutes=self.settings.lookahead_minutes)):
             chunk = self.plan.at(t, PlanLevel.DAY)
             hour = self.plan.at(t, PlanLevel.HOUR)
-            has_actions = self.plan.at(t, PlanLevel.ACTION) is not None
+            # Coarse: a located hour step is fine enough (no 5–15 minute actions out of view).
+            has_actions = self.plan.at(t, PlanLevel.ACTION) is not None or self.detail is Detail.COARSE
             if planning.needs_decomposition(chunk, hour, has_actions):
                 return t
         return None

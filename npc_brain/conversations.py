@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from npc_brain.agent import Agent, AgentStatus
-from npc_brain.cognition import dialogue, hearsay
+from npc_brain.cognition import dialogue, hearsay, invitation
 from npc_brain.cognition.conversation import Conversation
 from npc_brain.cognition.events import (
     ConversationEnded,
@@ -21,7 +21,7 @@ from npc_brain.cognition.events import (
     ThoughtFailed,
     UtteranceEvent,
 )
-from npc_brain.cognition.grounds import Ground, Moment
+from npc_brain.cognition.grounds import Ground, GroundKind, Moment
 from npc_brain.cognition.plan import PlanLevel
 from npc_brain.cognition.prompts import clean
 from npc_brain.cognition.settings import BrainSettings
@@ -134,11 +134,14 @@ class Conversations:
             if on_text is not None:
                 on_text(text)
 
+        told = self._grounds.get((conv.id, len(conv.lines) - 1)) if conv.lines else None
+
         def run() -> dialogue.Said:
             return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
                                            lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
                                            moment=moment, known=known,
-                                           on_say=draft if conv.player else None)
+                                           on_say=draft if conv.player else None,
+                                           heard_ground=told, listener_is_agent=conv.player is None)
 
         def apply(said: dialogue.Said) -> list[Event]:
             if conv.ended:
@@ -151,6 +154,8 @@ class Conversations:
             conv._say(speaker, said.text, t, ground=ground.text if ground else "",
                       repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
+            if ground is not None and ground.kind is GroundKind.ACCEPT:
+                self._commit(agent, ground, listener, t)
             if listener in self._agents and listener != conv.player:
                 # News is remembered attributed, with the event's place; other lines as speech.
                 news = hearsay.told(speaker, listener, ground) if ground is not None else None
@@ -205,6 +210,25 @@ class Conversations:
             agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
                            subject=other, place=agent.address)
             agent.remember(MemoryKind.DIALOGUE, conv.summary, now, subject=other, place=agent.address)
+
+    def _commit(self, agent: Agent, ground: Ground, teller: str, now: datetime) -> None:
+        """A yes to an occasion: remembered as the agent's own timed intention (the next day
+        plan keeps it) and, when it is today, put into today's plan at once."""
+        occasion = invitation.occasion_in(ground.text)
+        if occasion is None:
+            return
+        known = [r.description for r in agent.memory.records] + [d.description for d in agent.buffered]
+        if invitation.accepted(known, agent.name, occasion):
+            return
+        world = self._world()
+        place = world.find(occasion.place) if world is not None else None
+        address = place.address if place is not None else None
+        agent.remember(MemoryKind.THOUGHT, invitation.commitment(agent.name, occasion), now,
+                       subject=teller, place=address)
+        step = invitation.step_for(occasion, now, address)
+        end = agent.plan.end
+        if step is not None and end is not None and end >= step.end:
+            agent.plan.interrupt(step)
 
     def moment(self, agent: Agent, now: datetime) -> Moment:
         """What `agent` is doing now, where, and today's plan, with place names (for grounds)."""

@@ -30,6 +30,7 @@ from npc_brain.call_gate import CallGate
 from npc_brain.clock import GameClock
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.conversation import Conversation, Line
+from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import (
     ConversationEnded,
     ConversationStarted,
@@ -114,6 +115,7 @@ class Society:
                                    max_in_flight=max_in_flight, reserve=1 if first else 0)
         self.gate = CallGate(engaged_limit=s.engaged_background_calls) if first else None
         self.paused = False  # set by a game without a GameClock; a clock at speed 0 pauses too
+        self._focus: frozenset[str] | None = None  # None: no game said who is in view (all full)
         self._players: set[str] = set()
         self._engaged: dict[str, str] = {}  # player → the NPC whose chat is open
         self.importance_cache = ImportanceCache()
@@ -200,6 +202,7 @@ class Society:
         elif not paused and self.scheduler.paused:
             self.scheduler.resume()
         for agent in self._agents.values():
+            agent.detail = self.detail_of(agent.name)
             self._sync(agent, now, events)
         self._poll(events)
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
@@ -332,6 +335,20 @@ class Society:
         self._players.add(speaker)
         self._update_gate()
         return conv
+
+    def focus(self, names: Iterable[str] | None) -> None:
+        """The NPCs the player can see now (level of detail, `cognition.detail`): they think at
+        full detail, the rest coarser; None (the default) keeps everyone at full detail. NPCs
+        talking with a player are always in focus. Call it whenever the view changes."""
+        self._focus = None if names is None else frozenset(names)
+
+    def detail_of(self, name: str) -> Detail:
+        """How finely `name` thinks at the moment (what the inspector shows)."""
+        agent = self.agent(name)
+        if (not self.settings.level_of_detail or self._focus is None or name in self._focus
+                or agent.conversation_with in self._players):
+            return Detail.FULL
+        return Detail.COARSE
 
     def add_player(self, name: str) -> None:
         """Name a player (not an agent): NPCs' reactions to noticing them go first."""

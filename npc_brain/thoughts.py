@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from npc_brain.cognition import importance, planning, reaction, reflection
 from npc_brain.cognition.action import Refusal
+from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
 from npc_brain.cognition.importance import Memorized, MemoryDraft
 from npc_brain.cognition.lifecycle import AgentStatus, Thought, ThoughtJob
@@ -114,9 +115,11 @@ def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob |
     persona = agent.persona
     context = [r.description
                for r in agent.memory.latest(3, kinds=(MemoryKind.THOUGHT, MemoryKind.REFLECTION))]
+    fine = agent.detail is Detail.FULL
 
     def run() -> planning.Decomposed:
-        return planning.decompose(model, persona, where, t, chunk=chunk, hour=hour, context=context)
+        return planning.decompose(model, persona, where, t, chunk=chunk, hour=hour, context=context,
+                                  fine=fine)
 
     def apply(result: planning.Decomposed) -> list[Event]:
         agent.learn_locations(result.learned)

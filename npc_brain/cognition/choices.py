@@ -140,6 +140,9 @@ def day_slots(
     status = _option(persona.status, occ) if persona.status else None
     plans = _intended([*intentions(thoughts, persona.name, inner_voice=True),
                        *intentions(memories, persona.name)], today)
+    # What the persona itself means to do today at a set time — hosting its party, going to one
+    # it said yes to — is a commitment, not one option among many.
+    committed = {o.what for o in plans if o.start is not None}
     hosting = " ".join(o.what for o in plans if o.what.startswith("hosting"))
     plans += [Option(shorten(f"going to the {event} at {place}", OPTION_CHARS), "socialize",
                      start if start is not None else 18, end)
@@ -184,9 +187,8 @@ def day_slots(
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
             filler = []  # a busy persona's morning is its own things, not a five-hour walk
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
-        # What the persona itself hosts today at a time is a commitment, not one option among
-        # many: a host who "chose" a walk instead would never throw her party.
-        pinned = [o for o in timed if o.start is not None and o.what.startswith("hosting")]
+        # A host who "chose" a walk instead would never throw her party.
+        pinned = [o for o in timed if o.start is not None and o.what in committed]
         options = _unique(pinned[:1] or ordered, per_slot)
         slots.append(Slot(key, start, end, options))
     return slots

@@ -12,13 +12,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from npc_brain.cognition import prompts
+from npc_brain.cognition import invitation, prompts
 from npc_brain.cognition.grounding import Grounded, Problem, ground_line
-from npc_brain.cognition.grounds import Ground, Intent, Moment, candidates, intent_of, topic_of
+from npc_brain.cognition.grounds import (
+    Ground,
+    GroundKind,
+    Intent,
+    Moment,
+    candidates,
+    from_record,
+    intent_of,
+    topic_of,
+)
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import (
     INTERVIEW_CHARS,
@@ -142,19 +151,33 @@ def next_utterance(
     moment: Moment | None = None,
     known: Iterable[str] = (),
     on_say: Callable[[str], None] | None = None,
+    heard_ground: Ground | None = None,
+    listener_is_agent: bool = False,
 ) -> Said:
     """The speaker's next line (ends the conversation when `last_turn`).
 
     `moment` is the speaker's current action, its place and today's plan (default: just
     `doing`); `known` are the world's people and places, for the grounding check; `on_say`
     hears the line as it is generated (on this thread; the model's raw phrasing — the
-    returned line is the checked one, which may differ).
+    returned line is the checked one, which may differ). `heard_ground` is what the other
+    NPC's last line was made from: an occasion told offers a yes and a no (`invitation`);
+    `listener_is_agent`: another NPC, whom an opener tells of an occasion coming up.
     """
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
     recalls = tuple(recall(view, embedder, _queries(speaker, listener, heard), now, k=k, weights=weights))
     moment = moment or Moment(doing)
-    options = candidates(intent, speaker, listener, heard, now, moment, merged(recalls, limit=2 * k))
+    replies = _invited(view, speaker, listener, heard_ground)
+    if replies:
+        intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
+    elif intent is Intent.CHAT and listener_is_agent:
+        moment = replace(moment, news=tuple(_news(view, speaker, listener, now, lines)))
+    pool = merged(recalls, limit=2 * k)
+    if intent is Intent.CHAT:  # an occasion told in this conversation is not told again
+        said_here = " ".join(text for _, text in lines).lower()
+        pool = [r for r in pool if (o := invitation.occasion_in(r.description)) is None
+                or o.what.lower() not in said_here]
+    options = candidates(intent, speaker, listener, heard, now, moment, pool)
     with _streamed(on_say, "say"), _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
@@ -173,6 +196,37 @@ def next_utterance(
                        listener=listener, heard=[heard] if heard else [], known=known, cap=SPEECH_CHARS,
                        alternatives=options)
     return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent)
+
+
+def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | None) -> list[Ground]:
+    """The yes and the no when the other NPC just told of an occasion the speaker neither
+    hosts nor has said yes to already (else nothing)."""
+    if heard is None or heard.kind is not GroundKind.MEMORY or not heard.spreads:
+        return []
+    occasion = invitation.occasion_in(heard.said or heard.text)
+    if occasion is None or invitation.hosts(heard.said, speaker.name):
+        return []
+    mine = [r.description for r in view.records]
+    if invitation.accepted(mine, speaker.name, occasion) or any(
+            invitation.hosts(r.description, speaker.name) and invitation.occasion_in(r.description) == occasion
+            for r in view.records):
+        return []
+    return invitation.reply_grounds(occasion, speaker.name, teller)
+
+
+def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
+          lines: Sequence[tuple[str, str]]) -> list[Ground]:
+    """An upcoming occasion the speaker knows of and has not told this listener yet: the host
+    invites, anyone else passes the news on with its source."""
+    told = " ".join([text for _, text in lines] + [
+        r.description for r in view.records if r.description.startswith(f"Conversation with {listener}:")]).lower()
+    for record, occasion in invitation.upcoming(view.records, now):
+        if occasion.what.lower() in told or record.description.startswith(f"{listener} "):
+            continue  # told already, or the listener's own news
+        if invitation.hosts(record.description, speaker.name):
+            return [invitation.invite_ground(record, occasion, speaker.name, listener)]
+        return [from_record(record, speaker, listener)]
+    return []
 
 
 def not_to_oneself(text: str, name: str) -> str:

@@ -35,6 +35,7 @@ class Intent(StrEnum):
     REACT = "react"  # a situation: what would you do
     PEOPLE = "people"  # who would you spend time with, who are your friends
     CHAT = "chat"  # a greeting, anything else
+    INVITED = "invited"  # told of an upcoming occasion: yes or no (see `invitation`)
 
 
 class GroundKind(StrEnum):
@@ -47,6 +48,8 @@ class GroundKind(StrEnum):
     RELATION = "relation"
     UNKNOWN = "unknown"  # an honest "I don't know about X": asserts nothing
     SMALL_TALK = "small talk"  # asserts nothing
+    ACCEPT = "accept"  # yes to an occasion: the speaker commits to going
+    DECLINE = "decline"
 
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
@@ -308,6 +311,7 @@ class Moment:
     place: str | None = None
     steps: tuple[PlanStep, ...] = ()  # today's plan, any level, in time order
     place_names: dict[str, str] | None = None  # address → display name, for plan steps
+    news: tuple[Ground, ...] = ()  # an upcoming occasion to tell this listener of, best first
 
 
 def _step_place(moment: Moment, step: PlanStep) -> str | None:
@@ -330,7 +334,10 @@ def candidates(
     """The eligible grounds for answering `line`, best first (a small model leans to the first)."""
     # Not grounds: a transcript (evidence for reflection, not something to recite) and what
     # the listener itself said (telling Alex what Alex said answers nothing).
-    recalled = [r for r in recalled if not r.description.startswith(("Conversation with ", f"{listener} told "))]
+    # Nor a plan record: the plan's steps are grounds of their own, with their times.
+    recalled = [r for r in recalled
+                if not r.description.startswith(("Conversation with ", f"{listener} told ", f"{listener} invited "))
+                and r.kind is not MemoryKind.PLAN]
     topic = topic_of(line) if line else ""
     words = content_words(topic) - content_words(speaker.name) - content_words(listener) - _VAGUE
     about = [r for r in recalled if relevant(r, words)] if words else list(recalled)
@@ -381,6 +388,11 @@ def candidates(
         out = [*mems] if mems else [unknown_ground(topic)]
         if speaker.relationships.get(_named(listener, topic, speaker)):
             out.insert(0, relation_ground(speaker, _named(listener, topic, speaker)))
+    elif intent is Intent.INVITED:
+        out = list(moment.news)  # the caller offers the yes and the no
+    elif moment.news:  # CHAT with an occasion coming up: tell of it (how news travels, §7.1.1)
+        out = [moment.news[0], *mems[:1], action]
+        limit = min(limit, 2)
     else:  # CHAT: what the speaker has on its mind about this listener and this line
         # Not the relationship with the listener: that would describe them to themselves.
         out = [*mems[:2], action, status]
@@ -393,7 +405,8 @@ def candidates(
     return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
 
 
-_FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1}
+_FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1, Intent.ABOUT: 2,
+        Intent.INVITED: 2}
 
 
 def _asked_time(line: str, now: datetime) -> datetime | None:

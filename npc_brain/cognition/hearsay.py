@@ -30,6 +30,8 @@ def told(speaker: str, listener: str, ground: Ground) -> str | None:
     carries no news (small talk, who the speaker is, what it is doing right now)."""
     if not ground.spreads or not ground.said:
         return None
+    if ground.said.startswith(f"{speaker} invited "):  # attributed already
+        return ground.said.rstrip(".") + "."
     return f"{speaker} told {listener} that {_lead(ground.said, speaker)}"
 
 

@@ -73,6 +73,7 @@ class AgentInspection:
     tokens: int
     last_error: str | None
     lines: tuple[Line, ...] = ()  # the agent's recent lines, each with the ground it was made from
+    detail: str = "full"  # level of detail: "full" in the player's view, "coarse" out of it
 
 
 def plan_tree(agent: Agent) -> tuple[StepView, ...]:
@@ -114,4 +115,5 @@ def inspect_agent(agent: Agent, now: datetime, *, jobs: tuple[str, ...] = (), ca
         tokens=tokens,
         last_error=agent.last_error,
         lines=lines,
+        detail=agent.detail.value,
     )

@@ -64,6 +64,9 @@ def _looks_third_person(word: str, following: str) -> bool:
     return w.endswith("s") and not w.endswith("ss") and following.lower() in _OBJECT_START
 
 
+_SHORT_GERUNDS = frozenset({"going", "doing", "being", "dying", "lying", "tying", "eying"})  # not "sing", "bring"
+
+
 def as_gerund_phrase(text: str) -> str:
     """A habit or plan line as an '-ing' phrase: 'opens X at 8am and greets Y' → 'opening X at
     8am and greeting Y'; 'open the cafe' → 'opening the cafe'; gerunds stay as they are."""
@@ -72,7 +75,7 @@ def as_gerund_phrase(text: str) -> str:
         return ""
     first = words[0]
     imperative = False
-    if first.lower().endswith("ing") and len(first) > 5:
+    if first.lower().endswith("ing") and (len(first) > 5 or first.lower() in _SHORT_GERUNDS):
         out = [first.lower(), *words[1:]]
     elif not first[:1].isalpha() or first[:1].isupper():
         return " ".join(words)  # a name or a number first: not a verb phrase, leave it

@@ -320,8 +320,10 @@ def decompose(
     chunk: PlanStep,
     hour: PlanStep | None,
     context: Sequence[str] = (),
+    fine: bool = True,
 ) -> Decomposed:
-    """Decompose what covers `when`: chunk → hour steps → located hour → actions."""
+    """Decompose what covers `when`: chunk → hour steps → located hour → actions (the last
+    only when `fine`: an NPC out of view stops at the located hour, `cognition.detail`)."""
     name = persona.name
     calls = 0
     located: list[tuple[PlanStep, PlanStep]] = []
@@ -371,7 +373,7 @@ def decompose(
         else:
             located.append((hour, new_hour))
         hour = new_hour
-    if not hour.atomic and hour.minutes > SINGLE_ACTION_MINUTES:
+    if fine and not hour.atomic and hour.minutes > SINGLE_ACTION_MINUTES:
         room = hour.address
         objects = [o for o in where.known.children(room) if o.kind.lower() == "object"
                    and not any(o.address == x or o.address.startswith(x + ":") for x in where.exclude)] if room else []

@@ -56,6 +56,11 @@ class BrainSettings(BaseModel):
     engaged_background_calls: int = Field(
         0, ge=0, description="the town's model calls at once while a player chat is open")
 
+    # level of detail (see `cognition.detail`): NPCs out of the player's view think coarser
+    level_of_detail: bool = Field(True, description="NPCs not in focus think at the coarse grain")
+    coarse_react_cooldown_minutes: int = Field(60, ge=0, description="between reactions of a coarse NPC")
+    coarse_reflection_factor: float = Field(2.0, ge=1, description="reflection threshold × this when coarse")
+
     # scheduling
     failure_backoff_minutes: int = Field(15, ge=1, description="wait before retrying a failed thought")
     budget_calls_per_hour: float | None = Field(None, ge=0, description="per agent; None = unlimited")

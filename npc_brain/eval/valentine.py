@@ -53,6 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=None, help="output folder (default: out/eval-<timestamp>)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the run in --out (default: the newest out/eval-* with a save)")
+    parser.add_argument("--detail", default="full", choices=("full", "coarse"),
+                        help="level of detail with no player in the town: full (the paper's 5–15 minute "
+                             "actions for everyone) or coarse (every NPC out of view: hour steps, fewer "
+                             "reactions, later reflection)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     add_model_arguments(parser)
 
@@ -218,6 +222,7 @@ class ValentineRun:
             saved = self.state["config"]
             for key in ("npcs", "town", "map", "personas", "days", "host", "candidate", "step_minutes"):
                 setattr(args, key, saved[key])
+            args.detail = saved.get("detail", "full")
             args.think_lag = saved.get("think_lag", 0)  # runs saved before the option waited every step
             args.start = saved["start"]
         else:
@@ -230,6 +235,7 @@ class ValentineRun:
                 "config": {"npcs": args.npcs, "town": args.town, "map": args.map, "personas": args.personas,
                            "days": args.days, "host": args.host, "candidate": args.candidate,
                            "step_minutes": args.step_minutes, "think_lag": think_lag(args),
+                           "detail": args.detail,
                            "start": start.isoformat(),
                            "end": (start + timedelta(hours=hours)).isoformat()},
                 "phase": "new", "seeds": {}, "before": None, "after": None, "clock": start.isoformat(),
@@ -298,6 +304,8 @@ class ValentineRun:
         rules = Rules(town.world)
         sim = Simulation(town.world, town.personas, model, clock, embedder=backend.embedder, rules=rules,
                          executor=executor, travel_px_per_minute=args.travel)
+        if cfg.get("detail") == "coarse":
+            sim.society.focus(())  # no player: nobody is in view
         self._events_seen = 0
         if st["phase"] != "new":
             self._fold_previous()
@@ -427,6 +435,7 @@ class ValentineRun:
             "start": cfg["start"], "end": cfg["end"],
             "party_window": [PARTY_START.isoformat(), PARTY_END.isoformat()],
             "models": st["models"],
+            "detail": cfg.get("detail", "full"),
             "seeds": st["seeds"],
             "party_before_pct": before["party"]["pct"], "party_after_pct": after["party"]["pct"],
             "candidacy_before_pct": before["candidacy"]["pct"], "candidacy_after_pct": after["candidacy"]["pct"],

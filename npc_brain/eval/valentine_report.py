@@ -153,6 +153,8 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         "# Valentine's Day party — end-to-end evaluation",
         "",
         f"- **Model:** {'; '.join(dict.fromkeys(r['models']))}",
+        f"- **Level of detail:** {r.get('detail', 'full')} (`--detail`; coarse = no 5–15 minute actions, "
+        "reactions at most hourly, reflection at twice the threshold)",
         f"- **Town:** {st['config']['town']} — {n} agents; game time {r['start']} → {r['end']} "
         f"({r['days']:g} game days); party window {r['party_window'][0]} → {r['party_window'][1]}",
         f"- **Seeds:** party — {r['seeds'].get('party', '?')}; candidacy — {r['seeds'].get('candidacy', '?')}",

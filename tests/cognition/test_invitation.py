@@ -1,0 +1,128 @@
+"""Invitations: the host invites the people she meets, a guest says yes or no, and a yes is kept.
+
+The 25-NPC run had 3 invitations and no invitee at the party: nobody brought the party up
+unless retrieval happened to surface it, and nothing turned "I'd love to come" into a plan.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from npc_brain.cognition import dialogue, invitation
+from npc_brain.cognition.choices import day_slots
+from npc_brain.cognition.events import UtteranceEvent
+from npc_brain.cognition.grounds import GroundKind, Intent
+from npc_brain.cognition.plan import PlanLevel
+from npc_brain.cognition.testing import BrainResponder
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory.record import MemoryKind
+from npc_brain.memory.stream import MemoryStream
+from npc_brain.observation import Observation
+from npc_brain.persona import Persona
+from tests.test_society import make, run
+
+SEED = "Isabella Rodriguez wants to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"
+T = datetime(2023, 2, 13, 10, 0)
+ISA = Persona(name="Isabella Rodriguez", age=34, occupation="owner of Hobbs Cafe")
+KLAUS = Persona(name="Klaus Mueller", age=20, occupation="student",
+                lifestyle="goes to bed around 11pm, wakes up around 7am")
+
+
+def _stream(*texts: str) -> MemoryStream:
+    emb = HashEmbedder()
+    s = MemoryStream(emb.dim)
+    for i, text in enumerate(texts):
+        s.add(MemoryKind.OBSERVATION, text, T - timedelta(hours=3 - i), 6, emb.embed([text])[0])
+    return s
+
+
+def test_an_occasion_is_read_with_its_place_date_and_hours():
+    occ = invitation.occasion_in(SEED)
+    assert occ == invitation.Occasion("Valentine's Day party", "Hobbs Cafe", "February 14", 17, 19)
+    assert occ.phrase() == "the Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"
+    assert invitation.occasion_in("Isabella Rodriguez likes parties") is None  # no place, no date
+    assert invitation.hosts(SEED, "Isabella Rodriguez") and not invitation.hosts(SEED, "Klaus Mueller")
+    # Today's step for a yes: the party's hours, at the place; none for another day or once over.
+    step = invitation.step_for(occ, datetime(2023, 2, 14, 9), "town:hobbs_cafe")
+    assert step is not None and (step.start.hour, step.end.hour, step.address) == (17, 19, "town:hobbs_cafe")
+    assert invitation.step_for(occ, T, "town:hobbs_cafe") is None
+    assert invitation.step_for(occ, datetime(2023, 2, 14, 20), None) is None
+
+
+def test_the_host_opens_with_an_invitation_and_does_not_repeat_it():
+    model = ScriptedModel().respond_with(BrainResponder())
+    emb = HashEmbedder()
+    said = dialogue.next_utterance(model, emb, _stream(SEED).snapshot(), ISA, "Klaus Mueller", T,
+                                   doing="serving coffee", lines=[], listener_is_agent=True)
+    assert said.text == ("I am hosting the Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm. "
+                         "Would you like to come?")
+    assert said.ground is not None and said.ground.record == 0 and said.ground.spreads
+    # Told once in this conversation: the next line is about something else.
+    again = dialogue.next_utterance(model, emb, _stream(SEED).snapshot(), ISA, "Klaus Mueller", T,
+                                    doing="serving coffee", lines=[("Isabella Rodriguez", said.text),
+                                                                   ("Klaus Mueller", "Nice.")],
+                                    listener_is_agent=True)
+    assert "Valentine" not in again.text
+    # The player is not invited by this path (the game's own actions do that).
+    to_player = dialogue.next_utterance(model, emb, _stream(SEED).snapshot(), ISA, "Alex", T,
+                                        doing="serving coffee", lines=[])
+    assert "Would you like to come" not in to_player.text
+
+
+def test_a_guest_answers_yes_or_no_and_news_passes_on_with_its_source():
+    model = ScriptedModel().respond_with(BrainResponder())
+    emb = HashEmbedder()
+    invite = dialogue.next_utterance(model, emb, _stream(SEED).snapshot(), ISA, "Klaus Mueller", T,
+                                     doing="serving coffee", lines=[], listener_is_agent=True)
+    reply = dialogue.next_utterance(model, emb, _stream().snapshot(), KLAUS, ISA.name, T, doing="studying",
+                                    lines=[(ISA.name, invite.text)], heard_ground=invite.ground,
+                                    listener_is_agent=True)
+    assert reply.intent is Intent.INVITED and reply.ground is not None
+    assert reply.ground.kind is GroundKind.ACCEPT  # the first option: yes
+    assert reply.text == ("I would love to come to the Valentine's Day party at Hobbs Cafe on February 14 "
+                          "from 5pm to 7pm.")
+    options = model.history[-1].prompt
+    assert "A: I would love to come" in options and "B: Thank you, but I cannot make it" in options
+    # Someone who heard it passes it on, attributed; the one it came from is not told it back.
+    heard = ("Isabella Rodriguez invited Klaus Mueller to the Valentine's Day party at Hobbs Cafe on February 14 "
+             "from 5pm to 7pm.")
+    news = dialogue.next_utterance(model, emb, _stream(heard).snapshot(), KLAUS, "Maria Lopez", T,
+                                   doing="studying", lines=[], listener_is_agent=True)
+    assert news.text.startswith("Isabella Rodriguez invited me to the Valentine's Day party at Hobbs Cafe")
+    back = dialogue.next_utterance(model, emb, _stream(heard).snapshot(), KLAUS, ISA.name, T,
+                                   doing="studying", lines=[], listener_is_agent=True)
+    assert "Valentine" not in back.text
+
+
+def test_a_yes_is_a_commitment_the_day_plan_keeps():
+    yes = invitation.commitment("Klaus Mueller", invitation.occasion_in(SEED))
+    assert yes == ("Klaus Mueller decided to go to the Valentine's Day party at Hobbs Cafe on February 14 "
+                   "from 5pm to 7pm")
+    evening = next(s for s in day_slots(KLAUS, wake=7, bed=23, today="February 14", memories=[yes])
+                   if s.key == "evening")
+    assert [(o.what, o.start, o.end) for o in evening.options] == [
+        ("going to the Valentine's Day party at Hobbs Cafe", 17, 19)]
+
+
+def test_npcs_who_meet_invite_accept_and_the_guest_plans_to_go_today():
+    society, clock, _model, world = make(responder=BrainResponder(talk=True, end_after=2))
+    ana, ben = society.agent("Ana"), society.agent("Ben")
+    ana.remember(MemoryKind.OBSERVATION, "Ana wants to host a party at Hobbs Cafe on February 13 from 5pm to 7pm",
+                 clock.now(), importance=8)
+    run(society, clock, 10)
+    world.move("Ana", "town:park")
+    world.move("Ben", "town:park")
+    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
+    events = run(society, clock, 30)
+    lines = [(e.agent, e.text) for e in events if isinstance(e, UtteranceEvent)]
+    assert lines[0] == ("Ana", "I am hosting the party at Hobbs Cafe on February 13 from 5pm to 7pm. "
+                               "Would you like to come?")
+    assert lines[1] == ("Ben", "I would love to come to the party at Hobbs Cafe on February 13 from 5pm to 7pm.")
+    run(society, clock, 30)
+    ben_memories = [r.description for r in ben.memory.records]
+    assert "Ana invited Ben to the party at Hobbs Cafe on February 13 from 5pm to 7pm." in ben_memories
+    assert "Ben decided to go to the party at Hobbs Cafe on February 13 from 5pm to 7pm" in ben_memories
+    party = [s for s in ben.plan.steps(PlanLevel.DAY) if s.description.startswith("going to the party")]
+    assert len(party) == 1 and (party[0].start.hour, party[0].end.hour) == (17, 19)
+    assert party[0].address == "town:hobbs_cafe"
+    # Saying yes twice commits once.
+    assert sum(d.startswith("Ben decided to go") for d in ben_memories) == 1
