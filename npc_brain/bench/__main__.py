@@ -22,6 +22,7 @@ BENCHMARKS: Mapping[str, str] = MappingProxyType(
         "embedders": "npc_brain.bench.embedders",
         "frames": "npc_brain.bench.frames",
         "importance": "npc_brain.bench.importance",
+        "lag": "npc_brain.bench.lag",
         "reply": "npc_brain.bench.reply",
         "retrieval": "npc_brain.bench.retrieval",
         "throughput": "npc_brain.bench.throughput",

@@ -42,6 +42,7 @@ class CallStats:
     repairs: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # of prompt_tokens, reused from the server's prompt cache
     latency_s: float = 0.0
     latency_max_s: float = 0.0
 
@@ -49,6 +50,11 @@ class CallStats:
     def total_tokens(self) -> int:
         """Prompt plus completion tokens."""
         return self.prompt_tokens + self.completion_tokens
+
+    @property
+    def cache_share(self) -> float:
+        """Share of prompt tokens the server did not have to evaluate (0 with none sent)."""
+        return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else 0.0
 
     @property
     def mean_latency_s(self) -> float:
@@ -67,6 +73,7 @@ class CallStats:
             repairs=self.repairs + repairs,
             prompt_tokens=self.prompt_tokens + usage.prompt_tokens,
             completion_tokens=self.completion_tokens + usage.completion_tokens,
+            cached_tokens=self.cached_tokens + usage.cached_tokens,
             latency_s=self.latency_s + latency_s,
             latency_max_s=max(self.latency_max_s, latency_s),
         )
@@ -82,6 +89,8 @@ class CallStats:
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
             "total_tokens": self.total_tokens,
+            "cached_tokens": self.cached_tokens,
+            "cache_share": round(self.cache_share, 3),
             "latency_s": round(self.latency_s, 4),
             "mean_latency_s": round(self.mean_latency_s, 4),
             "latency_max_s": round(self.latency_max_s, 4),

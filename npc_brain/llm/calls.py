@@ -26,13 +26,16 @@ class Usage:
 
     `requests` counts round-trips (a parse that needed its repair retry costs 2);
     `latency_s` is the wall time spent waiting on the backend. Token counts are the
-    backend's own numbers (0 when a server does not report them).
+    backend's own numbers (0 when a server does not report them); `cached_tokens` are the
+    prompt tokens the server reused from its prompt cache instead of evaluating them
+    (llama.cpp's `timings.cache_n`, OpenAI's `prompt_tokens_details.cached_tokens`).
     """
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
     requests: int = 0
     latency_s: float = 0.0
+    cached_tokens: int = 0
 
     @property
     def total_tokens(self) -> int:
@@ -45,6 +48,7 @@ class Usage:
             self.completion_tokens + other.completion_tokens,
             self.requests + other.requests,
             self.latency_s + other.latency_s,
+            self.cached_tokens + other.cached_tokens,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +58,7 @@ class Usage:
             "completion_tokens": self.completion_tokens,
             "requests": self.requests,
             "latency_s": round(self.latency_s, 6),
+            "cached_tokens": self.cached_tokens,
         }
 
     @classmethod
@@ -65,6 +70,7 @@ class Usage:
             int(data.get("completion_tokens", 0)),
             int(data.get("requests", 0)),
             float(data.get("latency_s", 0.0)),
+            int(data.get("cached_tokens", 0)),
         )
 
 

@@ -111,6 +111,7 @@ class EmbeddedModel(ChatBackend):
         elapsed = self._clock() - start
         choice = reply["choices"][0]
         usage = reply.get("usage") or {}
+        timings = reply.get("timings") or {}
         return Completion(
             text=(choice.get("message") or {}).get("content") or "",
             usage=Usage(
@@ -118,6 +119,7 @@ class EmbeddedModel(ChatBackend):
                 int(usage.get("completion_tokens", 0)),
                 1,
                 elapsed,
+                cached_tokens(usage, timings),
             ),
             finish_reason=choice.get("finish_reason"),
             model=self.engine.name,
@@ -134,3 +136,15 @@ class EmbeddedModel(ChatBackend):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def cached_tokens(usage: Mapping[str, Any], timings: Mapping[str, Any]) -> int:
+    """Prompt tokens llama.cpp reused from the slot's cache: `timings.cache_n`, else the
+    OpenAI-style `usage.prompt_tokens_details.cached_tokens` (newer servers send both)."""
+    n = timings.get("cache_n")
+    if n is None:
+        n = (usage.get("prompt_tokens_details") or {}).get("cached_tokens", 0)
+    try:
+        return max(0, int(n or 0))
+    except (TypeError, ValueError):
+        return 0

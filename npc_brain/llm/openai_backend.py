@@ -210,6 +210,7 @@ class OpenAIModel(ChatBackend):
                 int(getattr(usage, "completion_tokens", 0) or 0),
                 1,
                 elapsed,
+                _cached(usage),
             ),
             finish_reason=finish,
             model=getattr(resp, "model", None) or model,
@@ -249,7 +250,8 @@ class OpenAIModel(ChatBackend):
         return Completion(
             text="".join(text),
             usage=Usage(int(getattr(usage, "prompt_tokens", 0) or 0),
-                        int(getattr(usage, "completion_tokens", 0) or 0), 1, self._clock() - start),
+                        int(getattr(usage, "completion_tokens", 0) or 0), 1, self._clock() - start,
+                        _cached(usage)),
             finish_reason=finish,
             model=model_name or self.model,
         )
@@ -356,3 +358,15 @@ class OpenAIEmbedder:
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         normed: np.ndarray = np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
         return normed
+
+
+def _cached(usage: Any) -> int:
+    """`usage.prompt_tokens_details.cached_tokens` (OpenAI, vLLM, llama.cpp's server), else 0."""
+    details = getattr(usage, "prompt_tokens_details", None)
+    n = getattr(details, "cached_tokens", None) if details is not None else None
+    if n is None and isinstance(details, dict):
+        n = details.get("cached_tokens")
+    try:
+        return max(0, int(n or 0))
+    except (TypeError, ValueError):
+        return 0

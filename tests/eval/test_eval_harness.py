@@ -36,6 +36,29 @@ def test_cost_is_scaled_per_agent_and_day() -> None:
     assert rows["wall_s_per_game_hour_25"]["met"] == "no"  # 300 > 60
 
 
+def test_cost_reports_the_prompt_cache_share() -> None:
+    usage = _usage(10, 3000, 600)
+    usage["total"] = {**usage["total"], "cached_tokens": 1800}
+    r = summarize(usage, npcs=5, hours=2, wall_s=120)
+    assert r["cache_share"] == 0.6
+    rows = {row["metric"]: row for row in anchor_rows(r)}
+    assert rows["cache_share"]["met"] == "yes"
+    assert summarize(_usage(10, 3000, 600), npcs=5, hours=2, wall_s=120)["cache_share"] == 0.0
+
+
+def test_cached_tokens_are_read_from_either_report() -> None:
+    from types import SimpleNamespace
+
+    from npc_brain.llm.embedded import cached_tokens
+    from npc_brain.llm.openai_backend import _cached
+
+    assert cached_tokens({}, {"cache_n": 120, "prompt_n": 8}) == 120
+    assert cached_tokens({"prompt_tokens_details": {"cached_tokens": 64}}, {}) == 64
+    assert cached_tokens({}, {"cache_n": "junk"}) == 0
+    assert _cached(SimpleNamespace(prompt_tokens_details=SimpleNamespace(cached_tokens=32))) == 32
+    assert _cached(SimpleNamespace(prompt_tokens_details=None)) == 0 and _cached(None) == 0
+
+
 def test_frame_stats() -> None:
     frames = [1.0] * 90 + [20.0] * 10
     s = frame_stats(frames)
