@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from npc_brain.cognition import importance, planning, reaction, reflection
+from npc_brain.cognition import importance, invitation, planning, reaction, reflection
 from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
@@ -176,11 +176,14 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
     if subject:
         agent.marks.react_subjects[subject] = now
 
+    news = invitation.untold(view.records, now, talk_to) if talk_to else []
+
     def run() -> reaction.Reaction:
         return reaction.react(model, embedder, view, persona, where, now, doing=doing,
                               observation=obs.description,
                               observed=subject if subject and ":" not in subject else None,
-                              talk_to=talk_to, k=s.retrieval_k, weights=s.weights)
+                              talk_to=talk_to, k=s.retrieval_k, weights=s.weights,
+                              news=news[0][1].phrase() if news else "")
 
     def apply(result: reaction.Reaction) -> list[Event]:
         agent.learn_locations(result.learned)

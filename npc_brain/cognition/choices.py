@@ -149,7 +149,7 @@ def day_slots(
               for event, place, start, end in events([*thoughts, *memories], today)
               if event.lower() not in hosting.lower()]  # a host does not go to her own party
     # Dated or timed intentions (a party) lead their slot; open-ended wishes follow habits.
-    dated = [o for o in plans if o.start is not None or o.what.startswith("getting ready for")]
+    dated = [o for o in plans if o.start is not None or o.what.startswith(("getting ready for", "inviting people to"))]
     wishes = [o for o in plans if o not in dated]
     bounds = [("waking", wake, wake + 1), ("morning", wake + 1, 12), ("lunch", 12, 13),
               ("afternoon", 13, 17), ("evening", 17, 20), ("night", 20, bed)]
@@ -224,10 +224,19 @@ def _intended(phrases: Sequence[str], today: str) -> list[Option]:
         dated = date_in(phrase)
         if dated and today and dated.lower() != today.lower():
             noun = _noun(phrase.split(" on ")[0])
+            if phrase.startswith(_HOSTING):
+                # A host spends the days before asking people (paper §7.1.1): among others, where
+                # people are — the mornings out, the afternoons getting ready.
+                what = re.sub(r"\s+at\s+[A-Z].*$", "", noun)  # 'the party', not 'the party at Hobbs Cafe'
+                out.append(Option(shorten(f"inviting people to {what} in the morning", OPTION_CHARS),
+                                  "socialize"))
             out.append(Option(shorten(f"getting ready for {noun}", OPTION_CHARS), "work"))
         else:
             out.append(_option(phrase, act="socialize" if "party" in phrase.lower() else None))
     return out
+
+
+_HOSTING = ("hosting ", "throwing ", "holding ", "organizing ", "organising ")
 
 
 def _without_date(text: str) -> str:

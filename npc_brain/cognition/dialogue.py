@@ -218,11 +218,7 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
           lines: Sequence[tuple[str, str]]) -> list[Ground]:
     """An upcoming occasion the speaker knows of and has not told this listener yet: the host
     invites, anyone else passes the news on with its source."""
-    told = " ".join([text for _, text in lines] + [
-        r.description for r in view.records if r.description.startswith(f"Conversation with {listener}:")]).lower()
-    for record, occasion in invitation.upcoming(view.records, now):
-        if occasion.what.lower() in told or record.description.startswith(f"{listener} "):
-            continue  # told already, or the listener's own news
+    for record, occasion in invitation.untold(view.records, now, listener, [text for _, text in lines]):
         if invitation.hosts(record.description, speaker.name):
             return [invitation.invite_ground(record, occasion, speaker.name, listener)]
         return [from_record(record, speaker, listener)]

@@ -320,6 +320,9 @@ def _step_place(moment: Moment, step: PlanStep) -> str | None:
     return moment.place_names.get(step.address)
 
 
+_ROUTINE = 2  # the rule-rated sightings' importance (`importance.PERSON_ACTION`)
+
+
 def candidates(
     intent: Intent,
     speaker: Persona,
@@ -335,8 +338,10 @@ def candidates(
     # Not grounds: a transcript (evidence for reflection, not something to recite) and what
     # the listener itself said (telling Alex what Alex said answers nothing).
     # Nor a plan record: the plan's steps are grounds of their own, with their times.
+    # Nor a routine sighting of the listener ("Klaus Mueller is having a coffee", said to Klaus).
     recalled = [r for r in recalled
                 if not r.description.startswith(("Conversation with ", f"{listener} told ", f"{listener} invited "))
+                and not (r.description.startswith(f"{listener} ") and r.importance <= _ROUTINE)
                 and r.kind is not MemoryKind.PLAN]
     topic = topic_of(line) if line else ""
     words = content_words(topic) - content_words(speaker.name) - content_words(listener) - _VAGUE

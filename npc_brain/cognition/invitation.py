@@ -21,8 +21,8 @@ from npc_brain.cognition.phrasing import date_in, events
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 
-__all__ = ["Occasion", "accepted", "commitment", "invite_ground", "occasion_in", "reply_grounds",
-           "step_for", "upcoming"]
+__all__ = ["Occasion", "accepted", "commitment", "hosts", "invite_ground", "occasion_in", "reply_grounds",
+           "step_for", "untold", "upcoming"]
 
 _HOSTS = re.compile(r"\b(host|hosting|hosts|throw|throwing|organi[sz]e|organi[sz]ing|holding)\b", re.IGNORECASE)
 _DECIDED = " decided to go to "
@@ -100,6 +100,17 @@ def upcoming(records: Sequence[MemoryRecord], now: datetime, *,
             out.append((r, occ))
     out.sort(key=lambda t: (-t[0].importance, -t[0].id))
     return out
+
+
+def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
+           said: Sequence[str] = ()) -> list[tuple[MemoryRecord, Occasion]]:
+    """`upcoming` occasions not told to `listener` yet — not in a past conversation with them
+    (`Conversation with <listener>: …`), not in `said` (this conversation's lines), and not
+    the listener's own news."""
+    told = " ".join([*said, *(r.description for r in records
+                              if r.description.startswith(f"Conversation with {listener}:"))]).lower()
+    return [(r, o) for r, o in upcoming(records, now)
+            if o.what.lower() not in told and not r.description.startswith(f"{listener} ")]
 
 
 def invite_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listener: str) -> Ground:

@@ -218,19 +218,26 @@ def react_messages(
     context: Sequence[str],
     talk_to: str | None = None,
     options: Sequence[Option] = (),
+    news: str = "",
 ) -> list[Message]:
-    """Keep the plan or react (or talk to `talk_to`) given the observation and retrieved context."""
+    """Keep the plan or react (or talk to `talk_to`) given the observation and retrieved context;
+    `news`: an occasion the character has not told `talk_to` of yet (worth a word too)."""
     choices = "keep (continue the plan), react (do something new now)"
     known = persona.relationships.get(talk_to) if talk_to else None
     if talk_to:
         talk = f"talk (start a conversation with {clean(talk_to, 60)})"
-        # Someone the character knows: talking is listed first (the schema's order too).
-        choices = f"{talk}, {choices}" if known else f"{choices}, {talk}"
+        # Someone the character knows (or has news for): talking is listed first (the schema's order too).
+        choices = f"{talk}, {choices}" if known or news else f"{choices}, {talk}"
+    nudge = "."
+    if talk_to and news:
+        nudge = f", but news worth telling {clean(talk_to, 60)} is worth a word: {clean(news, 120)}."
+    elif known:
+        nudge = ", but a friend is worth a word."
     return [
         _system(
             "Decide how the character responds to what they just noticed.",
             f"do: {choices}. what: the new action if reacting; min: for how long.",
-            "Most ordinary sights need no reaction" + (", but a friend is worth a word." if known else "."),
+            "Most ordinary sights need no reaction" + nudge,
         ),
         _user(
             _section("character", identity(persona)),

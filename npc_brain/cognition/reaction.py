@@ -64,18 +64,21 @@ def react(
     talk_to: str | None = None,
     k: int = 3,
     weights: RetrievalWeights = RetrievalWeights(),
+    news: str = "",
 ) -> Reaction:
-    """Decide the reaction to one observation; `talk_to` offers the "talk" option."""
+    """Decide the reaction to one observation; `talk_to` offers the "talk" option, first when
+    it is a friend or `news` (an occasion not told them yet) is worth a word."""
     recalls = tuple(recall(view, embedder, reaction_queries(persona.name, observed, observation),
                            now, k=k, weights=weights))
     context = [r.description for r in merged(recalls, limit=2 * k)]
     options = react_options(observed)
     out: Any = model.parse(  # a schema built at runtime
         prompts.react_messages(persona, now, doing=doing, observation=observation,
-                               context=context, talk_to=talk_to, options=options),
-        # Someone the persona has a relationship with is worth a word: "talk" is offered first.
+                               context=context, talk_to=talk_to, options=options,
+                               news=news if talk_to else ""),
+        # Someone the persona has a relationship with (or news for) is worth a word: "talk" first.
         react_schema(talk_to is not None, tuple(o.what for o in options),
-                     talk_first=bool(talk_to) and talk_to in persona.relationships),
+                     talk_first=bool(talk_to) and (talk_to in persona.relationships or bool(news))),
         max_tokens=40,
         temperature=0.2,
         purpose="react",

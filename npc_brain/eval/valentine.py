@@ -55,8 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="continue the run in --out (default: the newest out/eval-* with a save)")
     parser.add_argument("--detail", default="full", choices=("full", "coarse"),
                         help="level of detail with no player in the town: full (the paper's 5–15 minute "
-                             "actions for everyone) or coarse (every NPC out of view: hour steps, fewer "
-                             "reactions, later reflection)")
+                             "actions for everyone) or coarse (every NPC out of view: hour steps and later "
+                             "reflection; reactions keep their pace, so people still meet)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     add_model_arguments(parser)
 
@@ -286,6 +286,7 @@ class ValentineRun:
     def execute(self) -> dict[str, Any]:
         """Run to the end (or continue), measure, write the report; returns the summary."""
         from npc_brain.clock import GameClock
+        from npc_brain.cognition.settings import BrainSettings
         from npc_brain.eval.runner import Progress, advance, make_executor, settle
         from npc_brain.llm.accounting import AccountingModel
         from npc_brain.simulation import Simulation
@@ -302,8 +303,14 @@ class ValentineRun:
         judge = AccountingModel(backend.model) if args.judge == "llm" else None
         clock = GameClock(datetime.fromisoformat(cfg["start"]))
         rules = Rules(town.world)
+        settings = None
+        if cfg.get("detail") == "coarse":
+            # News travels by meeting people: the coarse grain here drops the 5–15 minute actions
+            # and defers reflection, but keeps the full pace of reactions (and so of conversations).
+            base = BrainSettings()
+            settings = BrainSettings(coarse_react_cooldown_minutes=base.react_cooldown_minutes)
         sim = Simulation(town.world, town.personas, model, clock, embedder=backend.embedder, rules=rules,
-                         executor=executor, travel_px_per_minute=args.travel)
+                         executor=executor, travel_px_per_minute=args.travel, settings=settings)
         if cfg.get("detail") == "coarse":
             sim.society.focus(())  # no player: nobody is in view
         self._events_seen = 0

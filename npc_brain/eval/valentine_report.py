@@ -154,7 +154,7 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         "",
         f"- **Model:** {'; '.join(dict.fromkeys(r['models']))}",
         f"- **Level of detail:** {r.get('detail', 'full')} (`--detail`; coarse = no 5–15 minute actions, "
-        "reactions at most hourly, reflection at twice the threshold)",
+        "reflection at twice the threshold; reactions at the normal pace)",
         f"- **Town:** {st['config']['town']} — {n} agents; game time {r['start']} → {r['end']} "
         f"({r['days']:g} game days); party window {r['party_window'][0]} → {r['party_window'][1]}",
         f"- **Seeds:** party — {r['seeds'].get('party', '?')}; candidacy — {r['seeds'].get('candidacy', '?')}",

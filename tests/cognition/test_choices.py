@@ -93,7 +93,9 @@ def test_day_slots_offer_the_personas_own_material_at_the_right_time():
     slots = _slots("February 13", memories=[PARTY])
     assert list(slots) == ["waking", "morning", "lunch", "afternoon", "evening", "night"]
     morning = [o.what for o in slots["morning"].options]
-    assert morning[0] == "opening Hobbs Cafe at 8am and greeting every customer"  # ≤ 60 chars
+    # The day before her party the host is out asking people first, then her own morning habit.
+    assert morning[:2] == ["inviting people to the Valentine's Day party in the morning",
+                           "opening Hobbs Cafe at 8am and greeting every customer"]  # ≤ 60 chars
     assert "working at Hobbs Cafe" in morning
     assert "getting ready for the Valentine's Day party at Hobbs Cafe" in morning  # it is tomorrow
     assert "baking pastries early in the morning" in [o.what for o in slots["waking"].options]
