@@ -165,7 +165,10 @@ class Conversations:
                                  or agent.address)], t)
             # Between NPCs a goodbye counts once both have spoken; with the player, the player
             # (or the cap) ends it: a small model says goodbye at random and the chat would close.
-            if last or (said.end and conv.player is None and len(conv.lines) >= 2):
+            # An invitation or news of an occasion waits for its answer (the cap still holds).
+            asked = ground is not None and ground.kind is GroundKind.MEMORY and ground.spreads \
+                and invitation.occasion_in(ground.said or ground.text) is not None
+            if last or (said.end and conv.player is None and len(conv.lines) >= 2 and not asked):
                 self.end(conv, t, out)
             elif conv.player is None:
                 self._turn(conv, listener, t)

@@ -26,6 +26,7 @@ from npc_brain.persona import Persona
 from npc_brain.scheduler import InlineExecutor
 from npc_brain.society import Society
 from npc_brain.world.perception import Perception
+from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.rules import Rules
 
 
@@ -129,6 +130,9 @@ class Simulation:
         if not target or target not in self.world:
             return
         here = self.world.location(name)
+        if here is not None and here.address.startswith(target + ":"):
+            target = here.address  # inside the building it was headed for: arrived
+        target = self._entry(target, action.activity)
         if here is not None and here.address == target:
             self._travel.pop(name, None)
             self._check(name, action, target, now, moving=False)
@@ -144,6 +148,17 @@ class Simulation:
         self._travel.pop(name, None)
         if self._check(name, action, target, now, moving=True):
             self.world.move(name, target)
+
+    def _entry(self, address: str, activity: str) -> str:
+        """Where one stands on walking into `address`: a building with rooms puts you in one (the
+        first that serves the activity, else the first), as a sprite's position does in a game —
+        so people in one café see each other, not the building's address and a room's."""
+        place: Place = self.world.get(address)
+        rooms = [c for c in place.children if c.kind is PlaceKind.ROOM]
+        if not rooms:
+            return address
+        fitting = [r for r in rooms if activity in r.purpose]
+        return (fitting or rooms)[0].address
 
     def _check(self, name: str, action: Any, target: str, now: datetime, *, moving: bool) -> bool:
         """Rules on arrival (and again when the action at the same place changes)."""

@@ -135,6 +135,27 @@ def test_two_people_for_a_one_person_bathroom_one_is_refused_and_goes_elsewhere(
     assert {t.agent for t in inside} == {n for n in NAMES[1:] if n != refused.agent}
 
 
+def test_walking_into_a_building_puts_you_in_a_room_where_the_others_are():
+    """Two NPCs headed for "Hobbs Cafe" (a building step nobody has decomposed into a room) end
+    up in the same room, so they see each other and can talk (they stood at two addresses)."""
+    from npc_brain.cognition.plan import PlanLevel, PlanStep
+
+    now = START.replace(hour=9)
+    sim = Simulation(tiny_town(NAMES[1:]), personas()[1:], ScriptedModel().respond_with(BrainResponder()),
+                     GameClock(now), embedder=HashEmbedder())
+    for name in NAMES[1:]:
+        sim.society.agent(name).plan.set_day([
+            PlanStep(PlanLevel.DAY, now, now + timedelta(hours=20), "having a coffee at Hobbs Cafe", "drink",
+                     address="town:hobbs_cafe", atomic=True)])
+    sim.run(game_minutes=10, step_minutes=5)
+    rooms = {sim.world.location(n).address for n in NAMES[1:]}
+    assert rooms == {"town:hobbs_cafe:counter"}  # the café's room that serves drinks
+    from npc_brain.world.perception import vantage_of
+
+    a, b = (sim.world.location(n) for n in NAMES[1:])
+    assert vantage_of(a) is vantage_of(b)  # in view of each other
+
+
 @pytest.mark.real_model
 def test_real_model_plans_a_day_and_talks():
     from npc_brain.llm.factory import load_model

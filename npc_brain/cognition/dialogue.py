@@ -199,8 +199,8 @@ def next_utterance(
 
 
 def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | None) -> list[Ground]:
-    """The yes and the no when the other NPC just told of an occasion the speaker neither
-    hosts nor has said yes to already (else nothing)."""
+    """The answer when the other NPC just told of an occasion the speaker neither hosts nor has
+    said yes to already (else nothing): yes, unless it cannot come."""
     if heard is None or heard.kind is not GroundKind.MEMORY or not heard.spreads:
         return []
     occasion = invitation.occasion_in(heard.said or heard.text)
@@ -211,7 +211,10 @@ def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | No
             invitation.hosts(r.description, speaker.name) and invitation.occasion_in(r.description) == occasion
             for r in view.records):
         return []
-    return invitation.reply_grounds(occasion, speaker.name, teller)
+    yes, no = invitation.reply_grounds(occasion, speaker.name, teller)
+    # Whether one can come is a fact the code has (a 135M model's pick between yes and no is
+    # near random): free then, a yes; the hours asleep or another yes at that time, a no.
+    return [no] if invitation.conflicts(occasion, speaker, mine) else [yes]
 
 
 def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,

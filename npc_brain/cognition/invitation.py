@@ -3,10 +3,11 @@
 An occasion is read from text by code — an event at a named place on a date, with hours when
 the text names them ("a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm").
 The host tells it as an invitation; anyone else tells it as news. A listener told of an
-occasion it does not host answers yes or no (the model chooses between the two grounds); a
-yes is remembered in the listener's own name ("Klaus Mueller decided to go to …"), which the
-day planner reads as a timed intention and keeps (`choices.day_slots` pins timed intentions),
-and when the occasion is today the step goes straight into today's plan. Everything here is pure.
+occasion it does not host answers yes, or no when it cannot come (asleep then, or promised
+elsewhere: the code knows, the model phrases). A yes is remembered in the listener's own
+name ("Klaus Mueller decided to go to …"), which the day planner reads as a timed intention
+and keeps (`choices.day_slots` pins timed intentions); when the occasion is today the step
+goes straight into today's plan. Everything here is pure.
 """
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ from datetime import datetime, timedelta
 
 from npc_brain.cognition.facts import facts_in
 from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.cognition.phrasing import date_in, events
+from npc_brain.cognition.phrasing import date_in, events, wake_and_bed
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.persona import Persona
 
-__all__ = ["Occasion", "accepted", "commitment", "hosts", "invite_ground", "occasion_in", "reply_grounds",
+__all__ = ["Occasion", "accepted", "commitment", "conflicts", "hosts", "invite_ground", "occasion_in", "reply_grounds",
            "step_for", "untold", "upcoming"]
 
 _HOSTS = re.compile(r"\b(host|hosting|hosts|throw|throwing|organi[sz]e|organi[sz]ing|holding)\b", re.IGNORECASE)
@@ -142,6 +144,30 @@ def accepted(descriptions: Sequence[str], name: str, occasion: Occasion) -> bool
     """True when one of the descriptions is `name`'s commitment to this occasion already."""
     mine = commitment(name, occasion).lower()
     return any(d.lower() == mine for d in descriptions)
+
+
+def conflicts(occasion: Occasion, persona: Persona, memories: Sequence[str]) -> bool:
+    """True when the persona cannot come: the occasion starts in its sleeping hours, or it has
+    said yes to another occasion on that date whose hours overlap."""
+    if occasion.start is not None:
+        wake, bed = wake_and_bed(persona.lifestyle)
+        hour = occasion.start if occasion.start >= wake else occasion.start + 24
+        if hour >= bed:
+            return True
+    mine = persona.name + _DECIDED
+    for text in memories:
+        if not text.startswith(mine):
+            continue
+        other = occasion_in(text)
+        if other is None or other == occasion or other.date != occasion.date:
+            continue
+        if None in (other.start, occasion.start):
+            return True
+        a0, b0 = occasion.start or 0, occasion.end or (occasion.start or 0) + 2
+        a1, b1 = other.start or 0, other.end or (other.start or 0) + 2
+        if a0 < b1 and a1 < b0:
+            return True
+    return False
 
 
 def step_for(occasion: Occasion, now: datetime, address: str | None) -> PlanStep | None:

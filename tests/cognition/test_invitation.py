@@ -81,7 +81,17 @@ def test_a_guest_answers_yes_or_no_and_news_passes_on_with_its_source():
     assert reply.text == ("I would love to come to the Valentine's Day party at Hobbs Cafe on February 14 "
                           "from 5pm to 7pm.")
     options = model.history[-1].prompt
-    assert "A: I would love to come" in options and "B: Thank you, but I cannot make it" in options
+    assert "A: I would love to come" in options and "B:" not in options  # free then: the answer is yes
+    # Asleep at that hour, or promised elsewhere: the answer is no.
+    owl = Persona(name="Klaus Mueller", age=20, lifestyle="goes to bed around 4pm, wakes up around 6am")
+    occ = invitation.occasion_in(SEED)
+    assert invitation.conflicts(occ, owl, [])
+    other = "Klaus Mueller decided to go to the Chess match at Johnson Park on February 14 from 6pm to 8pm"
+    assert invitation.conflicts(occ, KLAUS, [other]) and not invitation.conflicts(occ, KLAUS, [])
+    no = dialogue.next_utterance(model, emb, _stream(other).snapshot(), KLAUS, ISA.name, T, doing="studying",
+                                 lines=[(ISA.name, invite.text)], heard_ground=invite.ground,
+                                 listener_is_agent=True)
+    assert no.ground is not None and no.ground.kind is GroundKind.DECLINE
     # Someone who heard it passes it on, attributed; the one it came from is not told it back.
     heard = ("Isabella Rodriguez invited Klaus Mueller to the Valentine's Day party at Hobbs Cafe on February 14 "
              "from 5pm to 7pm.")
