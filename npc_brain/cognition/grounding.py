@@ -58,6 +58,10 @@ class Grounded:
         return bool(self.problems)
 
 
+_DANGLING = re.compile(r"\b(as|the|a|an|and|or|my|your|our|their|but|than|because|if)\s*\.?$", re.IGNORECASE)
+"""Words no statement ends on (a question may: "what are you up to?")."""
+
+
 def trim_to_sentence(text: str, *, cap: int | None = None) -> tuple[str, bool]:
     """The text cut back to its last complete sentence; True when something was cut.
 
@@ -66,8 +70,12 @@ def trim_to_sentence(text: str, *, cap: int | None = None) -> tuple[str, bool]:
     """
     text = " ".join(text.split())
     at_cap = cap is not None and len(text) >= cap - 2
-    if text and text[-1] in ".!?" and not at_cap:
+    # A sentence that stops on a word that cannot end one ("… to have you as.") was cut too.
+    dangling = bool(_DANGLING.search(text))
+    if text and text[-1] in ".!?" and not at_cap and not dangling:
         return text, False
+    if dangling:
+        at_cap = True  # cut the stump back to the sentence before it
     body = text[:-1] if at_cap else text
     cut = max(body.rfind(". "), body.rfind("! "), body.rfind("? "))
     if cut > 0:

@@ -395,9 +395,10 @@ def candidates(
             out.insert(0, relation_ground(speaker, _named(listener, topic, speaker)))
     elif intent is Intent.INVITED:
         out = list(moment.news)  # the caller offers the yes and the no
-    elif moment.news:  # CHAT with an occasion coming up: tell of it (how news travels, §7.1.1)
-        out = [moment.news[0], *mems[:1], action]
-        limit = min(limit, 2)
+    elif moment.news:  # CHAT with an occasion coming up: lead with it (how news travels, §7.1.1);
+        # the only option, as a 135M model's pick between two is a coin toss.
+        out = [moment.news[0]]
+        limit = 1
     else:  # CHAT: what the speaker has on its mind about this listener and this line
         # Not the relationship with the listener: that would describe them to themselves.
         out = [*mems[:2], action, status]

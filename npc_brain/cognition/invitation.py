@@ -100,7 +100,8 @@ def upcoming(records: Sequence[MemoryRecord], now: datetime, *,
             if occ.on(now) and occ.end is not None and occ.end <= now.hour:
                 continue  # over already
             out.append((r, occ))
-    out.sort(key=lambda t: (-t[0].importance, -t[0].id))
+    # Who hosts it is the news: what one heard before one's own "I decided to go" (which names no host).
+    out.sort(key=lambda t: (_DECIDED in t[0].description, -t[0].importance, -t[0].id))
     return out
 
 
