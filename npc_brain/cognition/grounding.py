@@ -146,7 +146,9 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
     on_ground = overlap(line, ground.text) >= 0.5
     # An echo adds nothing of its ground to what was asked.
     novel = content_words(line) - (content_words(heard[-1]) if heard else frozenset())
-    if heard and echoes(line, heard[-1]) and not novel & content_words(ground.text):
+    # (Doing what was asked may repeat it: "a coffee?" — "Here is a coffee for you.")
+    if heard and ground.kind is not GroundKind.OFFER and echoes(line, heard[-1]) \
+            and not novel & content_words(ground.text):
         problems.append(Problem.ECHO)
     if third_person(line, speaker, listener) or _yours(line, ground):
         problems.append(Problem.THIRD_PERSON)
@@ -233,7 +235,7 @@ def ground_line(
     offered = list(dict.fromkeys((*alternatives, ground)))  # the code's own order: best first
     meant = sorted((g for g in offered if overlap(text, g.text) >= 0.5), key=lambda g: -overlap(text, g.text))
     for g in dict.fromkeys((*meant, *offered)):
-        if not (heard and echoes(g.text, heard[-1])):
+        if not (heard and g.kind is not GroundKind.OFFER and echoes(g.text, heard[-1])):
             return Grounded(g.text, g, text, problems)
     return Grounded(ground.text, ground, text, problems)
 

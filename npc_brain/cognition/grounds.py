@@ -47,6 +47,7 @@ class GroundKind(StrEnum):
     RELATION = "relation"
     UNKNOWN = "unknown"  # an honest "I don't know about X": asserts nothing
     SMALL_TALK = "small talk"  # asserts nothing
+    OFFER = "offer"  # doing a game action the code offers (actions.Offer): "Here is a coffee for you."
 
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
