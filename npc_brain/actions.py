@@ -55,13 +55,13 @@ class ActionContext:
 class Precondition(Protocol):
     """Who may, where, when: True when the action is possible now."""
 
-    def __call__(self, context: ActionContext) -> bool: ...
+    def __call__(self, context: ActionContext, /) -> bool: ...
 
 
 class Choices(Protocol):
     """The values each argument may take now ("which item": what is in stock)."""
 
-    def __call__(self, context: ActionContext) -> Mapping[str, Sequence[str]]: ...
+    def __call__(self, context: ActionContext, /) -> Mapping[str, Sequence[str]]: ...
 
 
 def _always(context: ActionContext) -> bool:

@@ -160,7 +160,7 @@ def test_a_request_gets_the_offer_then_a_decline_and_an_nps_invitation_goes_firs
 
 # ---------------------------------------------------------------- the society
 def test_a_players_request_becomes_an_action_request_and_a_report_is_remembered():
-    society, clock, model, world = make([give_item(["coffee"])])
+    society = make([give_item(["coffee"])])[0]
     events = talk(society, "Ana", "Could I have a coffee, please?")
     (req,) = requests(events)
     assert (req.agent, req.action, req.arg("item"), req.target, req.source) == ("Ana", "give_item", "coffee",
@@ -177,7 +177,10 @@ def test_a_players_request_becomes_an_action_request_and_a_report_is_remembered(
 
 
 def test_no_action_is_offered_away_from_its_precondition_or_for_a_question():
-    society, clock, model, world = make([give_item(["coffee"])])
+    game = make([give_item(["coffee"])])
+    society = game[0]
+    model = game[2]
+    world = game[3]
     world.move("Ana", "town:park")
     assert not requests(talk(society, "Ana", "Could I have a coffee?"))
     world.move("Ana", "town:hobbs_cafe:counter")
@@ -187,7 +190,7 @@ def test_no_action_is_offered_away_from_its_precondition_or_for_a_question():
 
 
 def test_a_refusal_is_said_in_the_conversation_and_reacted_to():
-    society, clock, model, world = make([give_item(["coffee"])])
+    society = make([give_item(["coffee"])])[0]
     (req,) = requests(talk(society, "Ana", "Could I have a coffee?"))
     society.report(req.request_id, done=False, reason="The coffee machine is broken.")
     events = society.update()
@@ -200,7 +203,9 @@ def test_a_refusal_is_said_in_the_conversation_and_reacted_to():
 
 
 def test_follow_is_done_by_the_walker_and_ends_when_the_target_leaves():
-    society, clock, model, world = make()
+    game = make()
+    society = game[0]
+    world = game[3]
     (req,) = requests(talk(society, "Ana", "Follow me, please."))
     assert req.action == "follow" and req.arg("target") == PLAYER
     society.report(req.request_id, done=True)
@@ -216,7 +221,9 @@ def test_follow_is_done_by_the_walker_and_ends_when_the_target_leaves():
 
 
 def test_following_ends_when_the_player_says_so_or_the_time_is_up():
-    society, clock, model, world = make()
+    game = make()
+    society = game[0]
+    clock = game[1]
     (req,) = requests(talk(society, "Ana", "Follow me"))
     society.report(req.request_id)
     society.update()
@@ -234,7 +241,7 @@ def test_following_ends_when_the_player_says_so_or_the_time_is_up():
 
 
 def test_go_to_walks_to_the_named_place():
-    society, clock, model, world = make()
+    society = make()[0]
     (req,) = requests(talk(society, "Ben", "Could you go to the park?"))
     assert (req.action, req.arg("place")) == ("go_to", "Park")
     society.report(req.request_id)
@@ -245,15 +252,17 @@ def test_go_to_walks_to_the_named_place():
 
 def test_an_npc_brings_up_its_own_action_with_another_npc():
     invited: set[str] = set()
-    society, clock, model, world = make([invite(invited)])
-    society._convs.start("Ana", "Ben", clock.now(), [])  # noqa: SLF001 — start a talk now
+    game = make([invite(invited)])
+    society = game[0]
+    clock = game[1]
+    society._convs.start("Ana", "Ben", clock.now(), [])  # no public way to start an NPC talk now
     events = society.update()
     (req,) = requests(events)
     assert (req.agent, req.action, req.target) == ("Ana", "invite", "Ben")
 
 
 def test_actions_in_flight_and_followers_survive_save_and_load(tmp_path):
-    society, clock, model, world = make([give_item(["coffee"])])
+    society = make([give_item(["coffee"])])[0]
     (coffee,) = requests(talk(society, "Ana", "Could I have a coffee?"))
     (follow,) = requests(talk(society, "Ben", "Follow me"))
     society.report(follow.request_id)
@@ -275,7 +284,7 @@ def test_actions_in_flight_and_followers_survive_save_and_load(tmp_path):
 def test_a_damaged_errands_save_is_refused_whole(tmp_path):
     from npc_brain.memory.save import CorruptSaveError, SaveFile
 
-    society, clock, model, world = make()
+    society = make()[0]
     society.save(tmp_path / "s.db")
     data = SaveFile(tmp_path / "s.db").read()
     data.world["errands"] = {"pending": [{"request_id": "x"}]}

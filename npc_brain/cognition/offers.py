@@ -25,7 +25,8 @@ MAX_ASKED = 2  # offers a request gets (the best first): more and a 135M model's
 DECLINE = Ground(GroundKind.SMALL_TALK, "Sorry, I can't do that for you right now.")
 
 _ASK = re.compile(
-    r"\b(can|could|would|will|won't|may|might) (you|i|we)\b|\byou (can|could|may|should)\b|\bno need\b|\bplease\b|\bi'?d like\b|\bi would like\b"
+    r"\b(can|could|would|will|won't|may|might) (you|i|we)\b|\byou (can|could|may|should)\b|\bno need\b"
+    r"|\bplease\b|\bi'?d like\b|\bi would like\b"
     r"|\bi want\b|\bi need\b|\bi'?ll have\b|\bgive me\b|\bget me\b|\blet'?s\b|\bhow about\b"
     r"|(?:^|[,.!;:]\s*)(follow|come|go|stop|leave|wait|bring|give|get|take|show|open|close|invite|sell|hand|pass|walk"
     r"|meet|head|join|don'?t|do not|quit|keep)\b",
@@ -109,7 +110,7 @@ def options_for(line: str, offers: Sequence[Offer], listener: str, *, player: bo
     if asked:
         picked = asked[:MAX_ASKED]
         grounds = (*(offer_ground(o, listener) for o in picked), DECLINE)
-        return Options(grounds, (*picked, None), keep=1)
+        return Options(grounds, (*picked, None), keep=0)
     own = [o for o in offers if o.offered]
     if own:
         return Options((offer_ground(own[0], listener),), (own[0],), keep=2)
