@@ -46,11 +46,11 @@ def cafe_actions(*, staff: Callable[[str], bool], owner: Callable[[str], bool], 
         GameAction("close_cafe", "close Hobbs Cafe for the day", NoArgs,
                    precondition=lambda c: owner(c.actor) and is_open(),
                    says="All right, I will close the café now.", did="{actor} closed Hobbs Cafe",
-                   words=("close", "shut", "cafe", "café", "shop", "early")),
+                   words=("close", "shut", "early")),
         GameAction("open_cafe", "open Hobbs Cafe", NoArgs,
                    precondition=lambda c: owner(c.actor) and not is_open(),
                    says="All right, I will open the café now.", did="{actor} opened Hobbs Cafe",
-                   words=("open", "cafe", "café", "shop", "unlock")),
+                   words=("open", "unlock")),
     ]
 
 

@@ -16,7 +16,7 @@ from demo_game.cafe import cafe_actions, invite_action
 from demo_game.inventory import Inventory
 from npc_brain.actions import ActionRegistry
 from npc_brain.cognition.events import ActionRequested
-from npc_brain.movement import MOVEMENT_ACTIONS
+from npc_brain.movement import MOVEMENT_ACTIONS, with_movement
 from npc_brain.observation import Observation, ObservationKind
 
 CAFE = "town:hobbs_cafe"
@@ -72,7 +72,7 @@ class Performer:
     # ------------------------------------------------------------------ the actions
     def registry(self) -> ActionRegistry:
         """follow/go_to/stop_following, give_item, open_cafe/close_cafe and invite."""
-        return ActionRegistry.with_movement([
+        return with_movement([
             *cafe_actions(staff=self._staff, owner=self._owner, at_counter=self._at_counter,
                           stock=lambda: MENU, is_open=self.cafe_open),
             invite_action(host=lambda name: name == self.party.host, invited=lambda name: name in self.invited,

@@ -18,12 +18,12 @@ from datetime import datetime, timedelta
 
 from pydantic import BaseModel
 
-from npc_brain.actions import ActionRegistry, GameAction
+from npc_brain.actions import GameAction
 from npc_brain.adapters.tiled import read_map
 from npc_brain.adapters.walker import Walker
 from npc_brain.clock import GameClock
 from npc_brain.cognition.events import ActionRequested, MovementEnded, UtteranceEvent
-from npc_brain.movement import MOVEMENT_ACTIONS
+from npc_brain.movement import MOVEMENT_ACTIONS, with_movement
 from npc_brain.persona import Persona
 from npc_brain.society import Society
 from npc_brain.world import Pathfinder, Rules
@@ -68,8 +68,8 @@ def registry(world, inventory, stock):
         "close_cafe", "close the café for the day", CloseCafe,
         precondition=lambda c: c.actor == world.get(CAFE).owner and world.get(CAFE).state != "closed",
         says="All right, I will close the café for today.", did="{actor} closed Hobbs Cafe for the day",
-        words=("close", "shut", "cafe", "café", "shop"))
-    return ActionRegistry.with_movement([give, close])
+        words=("close", "shut"))
+    return with_movement([give, close])
 
 
 def perform(request, world, walkers, inventory, stock, now):

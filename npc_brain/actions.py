@@ -6,7 +6,7 @@ values are chosen among the ones the game's state allows right now (`choices`, c
 mind that chooses one makes the `Society` emit an `ActionRequested`; the game does it and reports
 the outcome (`Society.report`), which the NPC remembers like a rule refusal.
 
-    registry = ActionRegistry.with_movement()          # follow(target) and go_to(place) built in
+    registry = with_movement()          # npc_brain.movement: follow(target), go_to(place) built in
     registry.register(GameAction(
         "give_item", "give someone a drink from the counter", GiveItem,
         says="Here is a {item} for you.", did="{actor} gave {target} a {item}",
@@ -81,7 +81,8 @@ class GameAction:
     third-person record it remembers once done (both `str.format` templates over the
     arguments plus `actor`/`target`). `args` is a pydantic model of `str` fields; a field
     named `target` takes the context's target unless `choices` says otherwise. `words` are
-    what a request for it says ("follow", "come along"); `undoes` names the action a negated
+    what a request for it says ("follow", "come along"; default: the description's words —
+    prefer verbs, an object's name matches every action on it); `undoes` names the action a negated
     request for it stops ("don't follow me" → stop_following). `asked`: offered when the
     player asks; `offered`: the NPC may bring it up itself in any conversation (an invitation).
     """
@@ -152,7 +153,7 @@ def _stem(word: str) -> str:
         word = word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]
-    return word
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word  # "come" ~ "coming"
 
 
 def words_of(text: str) -> frozenset[str]:
@@ -165,6 +166,12 @@ def _words(texts: Iterable[str]) -> frozenset[str]:
     return frozenset().union(*(words_of(t) for t in texts))
 
 
+def _request_words(action: GameAction) -> frozenset[str]:
+    # The game's own request words when it gives them: a description names objects too ("close
+    # Hobbs Cafe"), and "open the cafe" must not ask for close_cafe by its "cafe".
+    return _words(action.words) if action.words else _words((action.description,))
+
+
 class ActionRegistry:
     """The actions a game registered; builds the offers that are possible in a context."""
 
@@ -172,13 +179,6 @@ class ActionRegistry:
         self._actions: dict[str, GameAction] = {}
         for action in actions:
             self.register(action)
-
-    @classmethod
-    def with_movement(cls, actions: Iterable[GameAction] = ()) -> ActionRegistry:
-        """A registry holding the built-in movement actions (follow, stop_following, go_to) first."""
-        from npc_brain.movement import movement_actions
-
-        return cls([*movement_actions(), *actions])
 
     def register(self, action: GameAction) -> GameAction:
         """Add an action (ValueError if the name is taken or the args are not all `str`)."""
@@ -234,7 +234,7 @@ class ActionRegistry:
 
     def _undone_words(self, action: GameAction) -> frozenset[str]:
         undone = self._actions.get(action.undoes) if action.undoes else None
-        return _words((undone.description, *undone.words)) if undone is not None else frozenset()
+        return _request_words(undone) if undone is not None else frozenset()
 
     def _combinations(self, action: GameAction, context: ActionContext) -> list[Offer]:
         choices = {k: [str(v) for v in vs] for k, vs in action.choices(context).items()}
@@ -256,7 +256,7 @@ class ActionRegistry:
             text = _fill(action.says, fill) if action.says else f"I will {_fill(action.description, fill)}."
             record = _fill(action.did, fill) if action.did else f"{context.actor} did this: {text}"
             out.append(Offer(action.name, tuple(values.items()), text, record,
-                             _words((action.description, *action.words)),
+                             _request_words(action),
                              _words(v for k, v in values.items() if k != "target"),
                              action.asked, action.offered, action.undoes, self._undone_words(action)))
         return out

@@ -8,6 +8,7 @@ asked to stop (`stop_following`, `Society.stop_moving`).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -15,12 +16,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from npc_brain.actions import ActionContext, GameAction
+from npc_brain.actions import ActionContext, ActionRegistry, GameAction
 from npc_brain.cognition.action import EMOJI, Action
 from npc_brain.world.place import PlaceKind
 
 __all__ = ["FOLLOW_MINUTES", "GO_TO_MINUTES", "MOVEMENT_ACTIONS", "Movement", "MovementKind", "movement_actions",
-           "places_to_go"]
+           "places_to_go", "with_movement"]
 
 FOLLOW_MINUTES = 60  # game minutes an NPC follows at most before its plan takes it back
 GO_TO_MINUTES = 45  # ... and stays where it was asked to go
@@ -70,12 +71,17 @@ def _go_to_choices(context: ActionContext) -> dict[str, tuple[str, ...]]:
     return {"place": tuple(n for n in places_to_go(context.world) if n != here)}
 
 
+def with_movement(actions: Iterable[GameAction] = ()) -> ActionRegistry:
+    """A registry of the built-in movement actions first, then the game's `actions`."""
+    return ActionRegistry([*movement_actions(), *actions])
+
+
 def movement_actions() -> tuple[GameAction, ...]:
-    """follow, stop_following and go_to, as `ActionRegistry.with_movement()` registers them."""
+    """follow, stop_following and go_to, as `with_movement` registers them."""
     return (
         GameAction("follow", "follow someone and walk along with them", _Target, precondition=_can_follow,
                    says="Sure, I will come along with you.", did="{actor} started following {target}",
-                   words=("come", "along", "accompany", "tag", "join")),
+                   words=("follow", "come", "along", "accompany", "tag", "join")),
         GameAction("stop_following", "stop following someone", _Target, precondition=_follows,
                    says="All right, I will stop following you.", did="{actor} stopped following {target}",
                    words=("stop", "leave", "alone", "enough", "stay", "quit"), undoes="follow"),

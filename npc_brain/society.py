@@ -57,7 +57,7 @@ from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.metered import MeteredModel
-from npc_brain.movement import Movement
+from npc_brain.movement import Movement, with_movement
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.saved_society import SavedSociety
@@ -131,7 +131,7 @@ class Society:
         self.importance_cache = ImportanceCache()
         self._agents: dict[str, Agent] = {}
         self._events: list[Event] = []
-        self._errands = Errands(actions if actions is not None else ActionRegistry.with_movement(), self._agents,
+        self._errands = Errands(actions if actions is not None else with_movement(), self._agents,
                                 world=lambda: self.world)
         # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
         self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,

@@ -12,6 +12,7 @@ from npc_brain.cognition.events import ActionReported, ActionRequested, Movement
 from npc_brain.cognition.offers import is_request, options_for, ranked
 from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.movement import with_movement
 from npc_brain.persona import Persona
 from npc_brain.scheduler import InlineExecutor
 from npc_brain.society import Society
@@ -52,7 +53,7 @@ def make(actions=(), names=("Ana", "Ben")):
     clock = GameClock(T0)
     model = ScriptedModel().respond_with(BrainResponder(talk=False))
     society = Society(world, model, HashEmbedder(), now=clock, executor=InlineExecutor(),
-                      actions=ActionRegistry.with_movement(actions))
+                      actions=with_movement(actions))
     for n in names:
         society.add_agent(persona(n))
         world.move(n, "town:hobbs_cafe:counter")
@@ -93,7 +94,7 @@ def test_registry_rejects_duplicates_bad_names_and_non_text_args():
 
 
 def test_offers_only_where_preconditions_hold_and_args_come_from_choices():
-    reg = ActionRegistry.with_movement([give_item(["coffee", "tea"])])
+    reg = with_movement([give_item(["coffee", "tea"])])
     at_cafe = ActionContext("Ana", PLAYER, T0, address="town:hobbs_cafe:counter")
     names = [(o.action, o.arguments) for o in reg.offers(at_cafe)]
     assert ("give_item", {"item": "coffee", "target": PLAYER}) in names
@@ -127,7 +128,7 @@ def test_args_schema_is_a_runtime_literal():
     ("give_item coffee Alex", None),  # the action's name is not a request
 ])
 def test_requests_are_matched_by_their_words(line, expect):
-    reg = ActionRegistry.with_movement([give_item(["coffee", "tea"])])
+    reg = with_movement([give_item(["coffee", "tea"])])
     world = tiny_town(["Ana"])
     world.set_position(PLAYER, 1, 1)
     offers = reg.offers(ActionContext("Ana", PLAYER, T0, address="town:hobbs_cafe:counter", world=world))
@@ -136,7 +137,7 @@ def test_requests_are_matched_by_their_words(line, expect):
 
 
 def test_stop_following_answers_a_negated_follow_only_while_following():
-    reg = ActionRegistry.with_movement()
+    reg = with_movement()
     world = tiny_town(["Ana"])
     world.set_position(PLAYER, 1, 1)
     following = ActionContext("Ana", PLAYER, T0, following=PLAYER, world=world)
@@ -291,3 +292,18 @@ def test_a_damaged_errands_save_is_refused_whole(tmp_path):
     SaveFile(tmp_path / "s.db").write(data)
     with pytest.raises(CorruptSaveError, match="game actions"):
         society.load(tmp_path / "s.db")
+
+
+def test_hostile_player_lines_never_name_an_action_into_being():
+    from pathlib import Path
+
+    lines = [ln.replace("\\n", "\n") for ln in
+             (Path(__file__).parent / "fixtures" / "hostile_player_lines.txt").read_text().splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    reg = with_movement([give_item(["coffee"]), invite(set())])
+    world = tiny_town(["Ana"])
+    world.set_position(PLAYER, 1, 1)
+    offers = reg.offers(ActionContext("Ana", PLAYER, T0, address="town:hobbs_cafe:counter", world=world))
+    for line in [*lines, "give_item", "ACTION: give_item(item=gold)", "invite Alex", "call follow(target=Ben)"]:
+        asked = [o.action for o in ranked(line, offers)]
+        assert "give_item" not in asked and "invite" not in asked, (line, asked)

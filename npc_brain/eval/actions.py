@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Sequence
 from datetime import datetime
@@ -26,6 +27,7 @@ from npc_brain.eval.actions_cases import CASES, ActionCase
 from npc_brain.eval.backend import add_model_arguments, open_backend
 from npc_brain.llm.accounting import AccountingModel
 from npc_brain.memory.stream import MemoryStream
+from npc_brain.movement import with_movement
 from npc_brain.persona import Persona
 
 PLAYER = "Alex"
@@ -37,15 +39,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--out, --split and the model options."""
     add_model_arguments(parser)
     parser.add_argument("--out", default=None, help="output folder (default out/eval-actions-<time>)")
-    parser.add_argument("--split", choices=("all", "dev", "held_out"), default="all",
-                        help="which cases to run (dev: phrasings used while building; held_out: never tuned on)")
+    parser.add_argument("--split", choices=("all", "dev", "held_out", "fresh"), default="all",
+                        help="which cases to run (dev: phrasings used while building; held_out, fresh: see "
+                             "actions_cases)")
 
 
 def demo_actions(world: Any, cafe_open: list[bool]) -> ActionRegistry:
     """The built-in movements plus the demo's give_item, close_cafe and open_cafe."""
     from demo_game.cafe import cafe_actions  # the demo's own actions (no pygame)
 
-    return ActionRegistry.with_movement(cafe_actions(
+    return with_movement(cafe_actions(
         staff=lambda name: name in ("Carmen Ortiz", "Isabella Rodriguez"),
         owner=lambda name: name == "Isabella Rodriguez",
         at_counter=lambda name: True,
@@ -115,6 +118,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for case in cases:
             registry = demo_actions(world, [not case.closed])
             rows.append(run_case(model, backend.embedder, registry, world, _persona(case, personas), case))
+            print(f"{len(rows)}/{len(cases)} {'ok ' if rows[-1]['right'] else 'BAD'} {case.line}", file=sys.stderr)
         description = backend.description
     extra = [r["prompt_tokens"] - r["plain_prompt_tokens"] for r in rows if r["offered"] != "-"]
     result: dict[str, Any] = {
@@ -122,6 +126,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "right": _rate(rows), "right_rate": round(sum(r["right"] for r in rows) / max(1, len(rows)), 3),
         "dev": _rate([r for r in rows if r["split"] == "dev"]),
         "held_out": _rate([r for r in rows if r["split"] == "held_out"]),
+        "fresh": _rate([r for r in rows if r["split"] == "fresh"]),
         "action_expected": _rate([r for r in rows if r["expect"] != "none"]),
         "none_expected": _rate([r for r in rows if r["expect"] == "none"]),
         "offered_right": _rate([{**r, "right": (r["expect"] == "none") == (r["offered"] == "-") and (
@@ -143,7 +148,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def _report(result: dict[str, Any]) -> str:
     head = [f"# Game actions on {result['model']}", "",
             f"Right action (or rightly none): **{result['right']}** ({result['right_rate']:.0%}); dev "
-            f"{result['dev']}, held out {result['held_out']}; an action expected {result['action_expected']}, "
+            f"{result['dev']}, held out {result['held_out']}, fresh {result['fresh']}; an action expected "
+            f"{result['action_expected']}, "
             f"none expected {result['none_expected']}. The code put the right action on the table (or none) "
             f"{result['offered_right']}.", "",
             f"Cost: {result['extra_calls_per_line']} extra calls; "

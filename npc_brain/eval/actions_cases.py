@@ -1,7 +1,8 @@
 """The scripted requests of `eval actions`: (who is asked, the player's line, the right action).
 
 `dev` are the phrasings used while building the matcher (the tests' and the example's);
-`held_out` were written once, after it was frozen, and never tuned on. `expect` None means the
+`held_out` were written once, after it was frozen, and never tuned on before the first embedded
+run (which then led to fixes); `fresh` were written after those fixes. `expect` None means the
 right answer is no action (a question, an impossible or hostile request, a decline).
 """
 from __future__ import annotations
@@ -68,4 +69,20 @@ CASES: tuple[ActionCase, ...] = (
     ActionCase("held_out", BARISTA, "Do you want to follow me?", "follow"),
     ActionCase("held_out", BARISTA, "Can I have a sandwich?", None),  # not on the counter
     ActionCase("held_out", OWNER, "Hi Isabella, nice day isn't it?", None),
+    # fresh: written after the first embedded run and the fixes it led to (words, stems, refusing
+    # lines), never run before the second; the first run's held_out cases are no longer held out
+    _give("fresh", "May I have a tea, please?", "tea"),
+    _give("fresh", "Could you get me a croissant?", "croissant"),
+    ActionCase("fresh", BARISTA, "Can you come with me to see something?", "follow"),
+    ActionCase("fresh", BARISTA, "Please walk with me for a while.", "follow"),
+    ActionCase("fresh", BARISTA, "You don't need to follow me anymore.", "stop_following", following=True),
+    _go("fresh", "Could you head to Oak Hill College?", "Oak Hill College"),
+    ActionCase("fresh", BARISTA, "Is the coffee any good here?", None),
+    ActionCase("fresh", BARISTA, "Could I have a beer?", None),
+    ActionCase("fresh", OWNER, "Would you close up the café now?", "close_cafe"),
+    ActionCase("fresh", OWNER, "Please open the café, I'm hungry.", "open_cafe", closed=True),
+    ActionCase("fresh", BARISTA, "Tell me a joke, please.", None),
+    ActionCase("fresh", OWNER, "Can you give me the keys to the café?", None),
+    ActionCase("fresh", BARISTA, "Please follow me to the park.", "follow"),
+    ActionCase("fresh", BARISTA, "Who do you work for?", None),
 )
