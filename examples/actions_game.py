@@ -91,6 +91,31 @@ def perform(request, world, walkers, inventory, stock, now):
     return False, "I don't know how to do that."
 
 
+class Window:
+    """The town drawn around the player (only without --headless)."""
+
+    def __init__(self, town, personas):
+        import pygame
+
+        from npc_brain.adapters.pygame_bridge import Camera, CharacterSheet, MapRenderer
+
+        self.pygame = pygame
+        self.screen = pygame.display.set_mode((960, 540))
+        self.renderer = MapRenderer(town.tiled_map, town.layers)
+        self.camera = Camera((960, 540), self.renderer.size)
+        self.sheets = {name: CharacterSheet.load(ROOT / "sprites/characters" / personas[name].sprite)
+                       for name in (BARISTA, OWNER)}
+
+    def draw(self, walkers, player, dt):
+        self.pygame.event.pump()
+        self.camera.follow(*player, dt)
+        self.renderer.draw(self.screen, self.camera)
+        for name, walker in walkers.items():
+            self.sheets[name].draw(self.screen, self.camera, walker)
+        self.pygame.draw.circle(self.screen, (255, 214, 90), self.camera.to_screen(*player), 8)
+        self.pygame.display.flip()
+
+
 def main(argv=None, model=None, embedder=None, out=sys.stdout):
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--headless", action="store_true", help="no window; print the actions done as JSON")
@@ -109,11 +134,9 @@ def main(argv=None, model=None, embedder=None, out=sys.stdout):
         from npc_brain.llm import load_embedder, load_model
 
         model, embedder = load_model(), load_embedder()
-    screen = None
-    if not opts.headless:
-        import pygame
-
-        screen = pygame.display.set_mode((640, 200))
+    view = None
+    if not opts.headless:  # a window: the map, the NPCs, and the player as a dot
+        view = Window(town, personas)
     done = Counter()
     walkers = {}
     counter = world.get(f"{CAFE}:dining_area")
@@ -145,12 +168,8 @@ def main(argv=None, model=None, embedder=None, out=sys.stdout):
                 verdict = walker.update(society.action(name), society.agent(name), clock.now(), dt * 2)
                 if verdict is not None:
                     society.refused(name, verdict)
-            if screen is not None:
-                import pygame
-
-                pygame.event.pump()
-                screen.fill((24, 28, 40))
-                pygame.display.flip()
+            if view is not None:
+                view.draw(walkers, world.position(PLAYER), dt)
 
         for npc, line in SCRIPT:
             if npc is None:  # walk the player 8 tiles east, a step a frame

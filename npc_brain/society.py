@@ -265,7 +265,7 @@ class Society:
         """Acting on an object sets its state ("brewing coffee"); leaving it restores it."""
         if self.world is None:
             return
-        action = agent.current_action(now)
+        action = self._errands.action(agent.name, agent.current_action(now))  # a follower is not at the machine
         for held, (before, ours, who) in list(self._objects.items()):
             if who == agent.name and (action.address != held or action.object_state != ours):
                 del self._objects[held]
