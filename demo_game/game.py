@@ -98,7 +98,7 @@ class Game:
         self.world.set_position(self.player.name, *start)
         # What NPCs may do to the game (coffee, follow, the café's hours, the party) and doing it.
         self.performer = Performer(lambda: self.world, lambda name: getattr(self.npcs.get(name), "walker", None),
-                                   self.player.name)
+                                   self.player.name, self.clock.now)
         self.camera = make_camera(cfg.size, self.town.size, self.world.tile_size)
         self.camera.center_on(*start)
         self.brains = Brains(self.world, self.clock, backend=cfg.backend, llm_overrides=cfg.llm_overrides,

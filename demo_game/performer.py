@@ -8,6 +8,7 @@ party is an observation for everyone there). State is saved in the save's game p
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any
@@ -49,11 +50,12 @@ class Performer:
     player's name.
     """
 
-    def __init__(self, world: Any, walker: Any, player: str, *, party: Party | None = None,
+    def __init__(self, world: Any, walker: Any, player: str, now: Callable[[], datetime], *,
+                 party: Party | None = None,
                  staff: frozenset[str] = frozenset({"Carmen Ortiz", "Isabella Rodriguez", "Priya Sharma"})) -> None:
         self._world = world
         self.staff = staff  # who serves at the counter (besides the owner)
-        self._now = datetime(2023, 2, 13)
+        self._clock = now
         self._walker = walker
         self.player = player
         self.party = party or Party()
@@ -98,12 +100,11 @@ class Performer:
         from npc_brain.world.hours import is_open
 
         cafe = self._cafe()
-        return cafe is not None and is_open(cafe.opens, cafe.closes, self._now.time())
+        return cafe is not None and is_open(cafe.opens, cafe.closes, self._clock().time())
 
     # ------------------------------------------------------------------ performing
     def perform(self, request: ActionRequested, now: datetime) -> tuple[bool, str]:
         """Do a request; `(done, reason)` for `society.report`."""
-        self._now = now
         if request.action in MOVEMENT_ACTIONS:
             walker = self._walker(request.agent)
             return walker.perform(request) if walker is not None else (False, "I cannot move right now.")
@@ -156,7 +157,6 @@ class Performer:
     # ------------------------------------------------------------------ each frame
     def tick(self, now: datetime, society: Any) -> None:
         """The café's own hours come back the next day; the player's arrival at the party is seen."""
-        self._now = now
         cafe = self._cafe()
         if self._hours is not None and cafe is not None and now.time() < time(0, 5) and (
                 self.closed_by or self.opened_by):

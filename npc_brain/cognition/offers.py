@@ -113,5 +113,5 @@ def options_for(line: str, offers: Sequence[Offer], listener: str, *, player: bo
         return Options(grounds, (*picked, None), keep=0)
     own = [o for o in offers if o.offered]
     if own:
-        return Options((offer_ground(own[0], listener),), (own[0],), keep=2)
+        return Options((offer_ground(own[0], listener),), (own[0],), keep=1)
     return Options()
