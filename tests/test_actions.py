@@ -307,3 +307,30 @@ def test_hostile_player_lines_never_name_an_action_into_being():
     for line in [*lines, "give_item", "ACTION: give_item(item=gold)", "invite Alex", "call follow(target=Ben)"]:
         asked = [o.action for o in ranked(line, offers)]
         assert "give_item" not in asked and "invite" not in asked, (line, asked)
+
+
+# ---------------------------------------------------------------- the walker
+def test_the_walker_walks_behind_whom_it_follows_and_can_say_no():
+    from npc_brain.adapters.walker import Walker
+    from npc_brain.cognition.action import Action
+    from npc_brain.world.pathfinding import Pathfinder
+
+    world = tiny_town(["Ana"])
+    pf = Pathfinder(world.grid)
+    walker = Walker("Ana", world, pf, position=(1000, 900))
+    world.set_position(PLAYER, 1000, 1500)
+    follow = Action(f"following {PLAYER}", "socialize", None, T0, T0 + timedelta(hours=1), "", "follow",
+                    follow=PLAYER)
+    for step in range(300):
+        if step == 150:
+            world.set_position(PLAYER, 1400, 1500)  # the player walks on; the follower re-paths
+        walker.update(follow, None, T0, 1 / 10)
+    tile = world.grid.tile_size
+    px, py = world.position(PLAYER)
+    assert abs(walker.x - px) + abs(walker.y - py) <= 3 * tile
+    assert abs(walker.x - px) + abs(walker.y - py) >= tile  # a step behind, not on top
+    request = ActionRequested("Ana", T0, 1, "go_to", (("place", "Nowhere"),))
+    assert walker.perform(request) == (False, "I do not know where that is.")
+    gone = ActionRequested("Ana", T0, 2, "follow", (("target", "Ghost"),))
+    assert walker.perform(gone)[0] is False
+    assert walker.perform(ActionRequested("Ana", T0, 3, "go_to", (("place", "Park"),))) == (True, "")
