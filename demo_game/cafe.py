@@ -55,7 +55,10 @@ def cafe_actions(*, staff: Callable[[str], bool], owner: Callable[[str], bool], 
 
 
 def invite_action(*, host: Callable[[str], bool], invited: Callable[[str], bool], party: str) -> GameAction:
-    """invite: the host brings up its party with anyone not invited yet (and a guest may ask)."""
+    """invite: the host brings up its party with anyone not invited yet (and a guest may ask).
+
+    `party` names it in words both the host's line and the guest's memory read right ("the party at
+    Hobbs Cafe on February 14 at 5pm"): the listener remembers "Isabella invited Klaus to …", dated."""
     return GameAction("invite", f"invite someone to {party}", Invite, offered=True,
                       precondition=lambda c: host(c.actor) and c.target is not None and not invited(c.target),
                       says=f"I would love you to come to {party}!", did=f"{{actor}} invited {{target}} to {party}",

@@ -32,7 +32,7 @@ class Party:
     """The host's party: what the invitation says, where and when."""
 
     host: str = "Isabella Rodriguez"
-    name: str = "my Valentine's Day party at Hobbs Cafe"
+    name: str = "the Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"  # said and remembered
     title: str = "Valentine's Day party · Hobbs Cafe · Tue 14 Feb, 17:00-19:00"
     place: str = CAFE
     start: datetime = datetime(2023, 2, 14, 17)

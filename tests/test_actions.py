@@ -260,6 +260,8 @@ def test_an_npc_brings_up_its_own_action_with_another_npc():
     events = society.update()
     (req,) = requests(events)
     assert (req.agent, req.action, req.target) == ("Ana", "invite", "Ben")
+    # The listener remembers the invitation as news, attributed (the day planner reads it).
+    assert any("invited Ben to the party at Hobbs Cafe" in t for t in remembered(society, "Ben"))
 
 
 def test_actions_in_flight_and_followers_survive_save_and_load(tmp_path):
