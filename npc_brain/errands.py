@@ -8,7 +8,6 @@ start when reported done and are what the NPC does until they end. All of it is 
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
@@ -68,7 +67,7 @@ class Errands:
         self.registry = registry
         self._agents = agents
         self._world = world
-        self._ids = itertools.count(1)
+        self._next_id = 1  # request ids are never reused, across saves too
         self._pending: dict[int, ActionRequested] = {}
         self._moving: dict[str, Movement] = {}
 
@@ -96,7 +95,8 @@ class Errands:
     def request(self, actor: str, offer: Offer, target: str | None, now: datetime, *, said: str = "",
                 source: str = "dialogue") -> ActionRequested:
         """A mind chose `offer`: the event for the game, kept until it is reported."""
-        request = ActionRequested(actor, now, next(self._ids), offer.action, offer.args, target, source, said,
+        self._next_id += 1
+        request = ActionRequested(actor, now, self._next_id - 1, offer.action, offer.args, target, source, said,
                                   offer.record)
         self._pending[request.request_id] = request
         return request
@@ -197,13 +197,7 @@ class Errands:
                    for r in self._pending.values()]
         moving = {n: _Moving(kind=m.kind, target=m.target, asked_by=m.asked_by, since=m.since, until=m.until,
                              request_id=m.request_id) for n, m in self._moving.items()}
-        next_id = max([r.request_id for r in self._pending.values()] + [self._peek() - 1]) + 1
-        return ErrandsState(next_id=next_id, pending=pending, moving=moving).model_dump(mode="json")
-
-    def _peek(self) -> int:
-        value = next(self._ids)
-        self._ids = itertools.count(value)
-        return value
+        return ErrandsState(next_id=self._next_id, pending=pending, moving=moving).model_dump(mode="json")
 
     @staticmethod
     def parse(raw: object) -> ErrandsState:
@@ -213,7 +207,7 @@ class Errands:
     def restore(self, state: ErrandsState, events: list[Event]) -> None:
         """Replace everything with a save's; requests in flight are announced again (`events`),
         since the game that loaded has its own state back as it was then."""
-        self._ids = itertools.count(state.next_id)
+        self._next_id = max([state.next_id, *(p.request_id + 1 for p in state.pending)])
         self._pending = {p.request_id: ActionRequested(p.agent, p.time, p.request_id, p.action, tuple(p.args),
                                                        p.target, p.source, p.said, p.record)
                          for p in state.pending}
