@@ -14,6 +14,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from enum import StrEnum
 from typing import Any
 
+from npc_brain.actions import ActionRegistry
 from npc_brain.clock import GameClock
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.accounting import UsageSnapshot
@@ -72,11 +73,13 @@ class Brains:
                  llm_overrides: dict[str, object] | None = None, model: ChatModel | None = None,
                  embedder: Embedder | None = None, executor: Executor | None = None, threads: int = 2,
                  settings: BrainSettings | None = None,
-                 loader: Callable[[], tuple[ChatModel, Embedder, Any]] | None = None) -> None:
+                 loader: Callable[[], tuple[ChatModel, Embedder, Any]] | None = None,
+                 actions: ActionRegistry | None = None) -> None:
         self.world = world
         self.clock = clock
         self.backend = backend
         self.settings = settings
+        self.actions = actions  # the game's actions (None: only the built-in movements)
         self.society: Society | None = None
         self.state = BrainState.WAKING
         self.message = "waking up the town…"
@@ -149,7 +152,7 @@ class Brains:
             self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="town-brain")
             cap = self._threads  # priorities decide what runs next: the player's reply first
         self.society = Society(self.world, model, embedder, now=self.clock, executor=self._executor,
-                               settings=self.settings, max_in_flight=cap)
+                               settings=self.settings, max_in_flight=cap, actions=self.actions)
         self.model_name = getattr(model, "name", self.backend)
         self.state, self.message = BrainState.READY, ""
         return True

@@ -29,6 +29,7 @@ from demo_game.config import DEFAULT_PERSONAS, GameConfig
 from demo_game.controls import Controls
 from demo_game.hud import Hud
 from demo_game.inspector import Inspector
+from demo_game.performer import Performer
 from demo_game.persistence import Persistence
 from demo_game.town import MapWatcher, Town
 from demo_game.zoom import make_camera
@@ -95,11 +96,14 @@ class Game:
             you = f"{you} (visitor)"
         self.player = Player(you, self.sprites.sheet("player", "player"), start)
         self.world.set_position(self.player.name, *start)
+        # What NPCs may do to the game (coffee, follow, the café's hours, the party) and doing it.
+        self.performer = Performer(lambda: self.world, lambda name: getattr(self.npcs.get(name), "walker", None),
+                                   self.player.name, self.clock.now)
         self.camera = make_camera(cfg.size, self.town.size, self.world.tile_size)
         self.camera.center_on(*start)
         self.brains = Brains(self.world, self.clock, backend=cfg.backend, llm_overrides=cfg.llm_overrides,
                              model=model, embedder=embedder, executor=executor, threads=cfg.threads,
-                             settings=settings)
+                             settings=settings, actions=self.performer.registry())
         self.watcher = MapWatcher(cfg.map_path, self.town.mtime)
         self.inspector = Inspector(self.fonts, self.icons)
         self.chat: ChatBox | None = None
@@ -221,6 +225,7 @@ class Game:
         self.clock.advance(dt * slow)
         game_dt = dt * self.clock.speed * slow
         self._update_minds()
+        self.performer.tick(self.clock.now(), self.society)
         self._move_player(dt)
         self._move_npcs(game_dt)
         if self.clock.speed:
@@ -295,6 +300,13 @@ class Game:
         elif isinstance(event, ev.ReflectionWritten):
             for text, _ in event.insights[:1]:
                 self.hud.log(f"{first} reflects: {text}", self.t, "other")
+        elif isinstance(event, ev.ActionRequested):
+            done, reason = self.performer.perform(event, self.clock.now())
+            self.society.report(event.request_id, done=done, reason=reason)
+            what = event.action.replace("_", " ") + (f" {event.arg('item')}" if event.arg("item") else "")
+            self.hud.log(f"{first}: {what} — {'done' if done else reason}", self.t, "other" if done else "refused")
+        elif isinstance(event, ev.MovementEnded):
+            self.hud.log(f"{first} stopped {event.kind.replace('_', ' ')} ({event.reason})", self.t, "commute")
         elif isinstance(event, ev.ThoughtFailed):
             log.info("%s: %s failed: %s", event.agent, event.thought, event.error)
             if self.chat is not None and self.chat.npc == event.agent and event.thought == "dialogue":

@@ -140,6 +140,18 @@ class Hud:
             screen.blit(box, (12, y))
             y += 22
 
+    def draw_carried(self, screen: pygame.Surface, inventory: str, invitation: str | None, cafe: str) -> None:
+        """What the player carries, the party invitation (once invited) and the café's state, bottom left."""
+        rows = [(f"Carrying: {inventory}", INK), (cafe, DIM)]
+        if invitation:
+            rows.insert(1, (f"Invited: {invitation}", ACCENT))
+        surfs = [self.fonts.render(text, 13, color) for text, color in rows]
+        h = screen.get_height()
+        width = max(s.get_width() for s in surfs) + 24
+        r = panel(screen, (10, h - 40 - 18 * len(surfs), width, 18 * len(surfs) + 8), alpha=190, radius=10)
+        for i, surf in enumerate(surfs):
+            screen.blit(surf, (r.x + 12, r.y + 4 + 18 * i))
+
     def draw_banner(self, screen: pygame.Surface) -> None:
         """A persistent red banner (a broken map on disk) under the top bar."""
         if not self.banner:

@@ -65,6 +65,7 @@ class Persistence:
             "npcs": {name: list(npc.position) for name, npc in g.npcs.items()},
             "map": str(g.cfg.map_path),
             "invitations": g.town.rules.saved_invitations(),
+            "actions": g.performer.to_dict(),  # inventory, party invitations, the café's hours
         }
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -101,6 +102,7 @@ class Persistence:
         extra = data.world.get("extra")
         extra = extra if isinstance(extra, dict) else {}  # the game's own part: damage → defaults
         self._place_bodies(extra)
+        g.performer.restore(extra.get("actions"))
         g.town.rules.clear_invitations()
         problems = g.town.rules.restore_invitations(extra.get("invitations"))
         for problem in problems:

@@ -146,6 +146,9 @@ def _panels(g: DrawnGame) -> None:
     if g.whisper is not None:
         g.whisper.draw(screen, g.fonts, g.t)
     g.hud.draw_notes(screen, g.t, feed=g.chat is None and g.whisper is None)
+    if g.chat is None:
+        p = g.performer
+        g.hud.draw_carried(screen, p.inventory.text(), p.invitation(), p.cafe_text())
     g.hud.draw_help(screen)
     if g.brains.state is BrainState.WAKING:
         g.hud.draw_waking(screen, g.t)

@@ -7,14 +7,18 @@ thread; nothing here ever waits for the model. `Simulation` runs the same minds 
 """
 from __future__ import annotations
 
+from npc_brain.actions import ActionContext, ActionRegistry, GameAction, Offer
 from npc_brain.adapters.tiled import load_world
 from npc_brain.agent import Agent
 from npc_brain.clock import GameClock
 from npc_brain.cognition import (
+    ActionReported,
+    ActionRequested,
     BrainSettings,
     ConversationEnded,
     ConversationStarted,
     Event,
+    MovementEnded,
     ObjectStateChanged,
     Plan,
     PlanChanged,
@@ -44,6 +48,7 @@ from npc_brain.memory import (
     SaveError,
     SaveFile,
 )
+from npc_brain.movement import MOVEMENT_ACTIONS, Movement, with_movement
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.scheduler import Scheduler
@@ -54,8 +59,13 @@ from npc_brain.world import MapError, Perception, Place, PlaceKind, Rules, Verdi
 __version__ = "0.1.0"
 
 __all__ = [
+    "MOVEMENT_ACTIONS",
     "AccountingModel",
     "Action",
+    "ActionContext",
+    "ActionRegistry",
+    "ActionReported",
+    "ActionRequested",
     "Agent",
     "BrainSettings",
     "ChatModel",
@@ -65,6 +75,7 @@ __all__ = [
     "CorruptSaveError",
     "Embedder",
     "Event",
+    "GameAction",
     "GameClock",
     "LLMError",
     "LLMSettings",
@@ -72,9 +83,12 @@ __all__ = [
     "MemoryKind",
     "MemoryRecord",
     "MemoryStream",
+    "Movement",
+    "MovementEnded",
     "ObjectStateChanged",
     "Observation",
     "ObservationKind",
+    "Offer",
     "Perception",
     "Persona",
     "Place",
@@ -100,4 +114,5 @@ __all__ = [
     "load_model",
     "load_stack",
     "load_world",
+    "with_movement",
 ]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from npc_brain.actions import Offer
 from npc_brain.agent import Agent, AgentStatus
 from npc_brain.cognition import dialogue, hearsay, invitation
 from npc_brain.cognition.conversation import Conversation
@@ -31,7 +32,7 @@ from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
 
-__all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Conversations", "Submit"]
+__all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Chosen", "Conversations", "Offers", "Submit"]
 
 PLAYER_LINES_BEFORE_GOODBYE = 3
 """An NPC says goodbye to the player (the turn cap's last line) only after this many player lines;
@@ -43,6 +44,14 @@ Submit = Callable[
      int, Any],
     None,
 ]
+# offers(speaker, listener, now, player): the game actions the speaker could do for the listener.
+Offers = Callable[[str, str, datetime, bool], tuple[Offer, ...]]
+# chosen(speaker, listener, offer, line, now): the event a chosen offer becomes.
+Chosen = Callable[[str, str, Offer, str, datetime], Event]
+
+
+def _no_offers(speaker: str, listener: str, now: datetime, player: bool) -> tuple[Offer, ...]:
+    return ()
 
 
 class Conversations:
@@ -64,6 +73,8 @@ class Conversations:
         meter: Callable[[], ChatModel],
         submit: Submit,
         events: list[Event],
+        offers: Offers = _no_offers,
+        chosen: Chosen | None = None,
     ) -> None:
         self._agents = agents
         self.settings = settings
@@ -73,6 +84,8 @@ class Conversations:
         self._meter = meter
         self._submit = submit
         self._events = events
+        self._offers = offers
+        self._chosen = chosen
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
@@ -128,6 +141,8 @@ class Conversations:
         s, embedder, persona = self.settings, self._embedder, agent.persona
         conv._wait_for(speaker)
         meter = self._meter()
+        # Read on the game thread: preconditions may look at the game's state.
+        offers = self._offers(speaker, listener, now, conv.player is not None)
 
         def draft(text: str) -> None:
             conv._stream(text)
@@ -140,7 +155,8 @@ class Conversations:
             return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
                                            lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
                                            moment=moment, known=known,
-                                           on_say=draft if conv.player else None,
+                                           on_say=draft if conv.player else None, offers=offers,
+                                           player=conv.player is not None,
                                            heard_ground=told, listener_is_agent=conv.player is None)
 
         def apply(said: dialogue.Said) -> list[Event]:
@@ -156,6 +172,8 @@ class Conversations:
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
                 self._commit(agent, ground, listener, t)
+            if said.offer is not None and self._chosen is not None:
+                out.append(self._chosen(speaker, listener, said.offer, said.text, t))
             if listener in self._agents and listener != conv.player:
                 # News is remembered attributed, with the event's place; other lines as speech.
                 news = hearsay.told(speaker, listener, ground) if ground is not None else None
@@ -299,6 +317,17 @@ class Conversations:
         else:
             self._turn(conv, npc, now, on_text)
         return conv
+
+    def interject(self, npc: str, partner: str, text: str, now: datetime) -> bool:
+        """`npc` says `text` (made by the code, no model) in its open conversation with `partner`,
+        between turns; False when there is none or a line is being thought of."""
+        conv = next((c for c in self._conversations.values() if not c.ended and not c.pending
+                     and set(c.participants) == {npc, partner}), None)
+        if conv is None:
+            return False
+        conv._say(npc, text, now)
+        self._events.append(UtteranceEvent(npc, now, partner, text, conv.id))
+        return True
 
     def waiting_for(self, name: str) -> bool:
         """True while some conversation (open or not yet forgotten) waits on `name`'s line."""

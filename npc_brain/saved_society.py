@@ -7,7 +7,7 @@ the agent and the field, and the running game stays as it was.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from npc_brain.agent import Agent
 from npc_brain.cognition.agent_state import SavedAgent, restore_agent
 from npc_brain.cognition.settings import BrainSettings
+from npc_brain.errands import Errands, ErrandsState
 from npc_brain.llm.protocols import Embedder
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData
@@ -39,6 +40,7 @@ class SavedSociety:
     agents: dict[str, Agent]
     importance_cache: ImportanceCache
     object_states: dict[str, str]
+    errands: ErrandsState = field(default_factory=ErrandsState)  # game actions in flight, follows and go_tos
 
     @classmethod
     def build(cls, data: SaveData, *, path: str | Path, world: Any, embedder: Embedder,
@@ -54,7 +56,11 @@ class SavedSociety:
         for name, saved in data.agents.items():
             shared = cache if settings.share_importance_cache else ImportanceCache()
             agents[name] = cls._agent(name, saved, where, world, embedder, settings, shared)
-        return cls(data.clock, agents, cache, states)
+        try:
+            errands = Errands.parse(data.world.get("errands"))
+        except ValidationError as exc:
+            raise CorruptSaveError(f"{where}: the game actions are damaged ({_field_error(exc)})") from None
+        return cls(data.clock, agents, cache, states, errands)
 
     @staticmethod
     def _cache(raw: object, where: Path) -> ImportanceCache:

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from npc_brain.actions import ActionRegistry
 from npc_brain.agent import Action, Agent, Thought
 from npc_brain.call_gate import CallGate
 from npc_brain.clock import GameClock
@@ -32,9 +33,12 @@ from npc_brain.cognition import dialogue
 from npc_brain.cognition.conversation import Conversation, Line
 from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import (
+    ActionReported,
+    ActionRequested,
     ConversationEnded,
     ConversationStarted,
     Event,
+    MovementEnded,
     ObjectStateChanged,
     PlanChanged,
     ReflectionWritten,
@@ -45,6 +49,7 @@ from npc_brain.cognition.events import (
 from npc_brain.cognition.inspection import AgentInspection, inspect_agent
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.conversations import Conversations
+from npc_brain.errands import Errands
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.markers import neutralise_markers
@@ -53,6 +58,7 @@ from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.metered import MeteredModel
+from npc_brain.movement import Movement, with_movement
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
 from npc_brain.saved_society import SavedSociety
@@ -61,8 +67,9 @@ from npc_brain.world.perception import action_sentence, vantage_of
 from npc_brain.world.place import Place, PlaceKind
 
 __all__ = [
-    "BrainSettings", "Conversation", "ConversationEnded", "ConversationStarted", "Event", "Line",
-    "ObjectStateChanged", "PlanChanged", "ReflectionWritten", "RefusalHandled", "Society",
+    "ActionRegistry", "ActionReported", "ActionRequested", "BrainSettings", "Conversation", "ConversationEnded",
+    "ConversationStarted", "Event", "Line", "MovementEnded", "ObjectStateChanged", "PlanChanged",
+    "ReflectionWritten", "RefusalHandled", "Society",
     "ThoughtFailed", "UtteranceEvent",
 ]
 
@@ -83,6 +90,10 @@ class Society:
     model calls while the player's are out, and at most `settings.engaged_background_calls`
     while a player is engaged (`engage`, or a conversation open). While the game is paused
     (the `GameClock` at speed 0, or `paused` set) no new thinking starts.
+
+    `actions` are the game actions NPCs may choose (default: only the built-in follow, go_to
+    and stop_following); a chosen one arrives as an `ActionRequested` event for the game to
+    perform and `report`.
     """
 
     def __init__(
@@ -95,6 +106,7 @@ class Society:
         executor: Executor | None = None,
         settings: BrainSettings | None = None,
         max_in_flight: int | None = None,
+        actions: ActionRegistry | None = None,
     ) -> None:
         self.world = world
         self.model: Any = model if hasattr(model, "snapshot") else AccountingModel(model)
@@ -121,11 +133,16 @@ class Society:
         self.importance_cache = ImportanceCache()
         self._agents: dict[str, Agent] = {}
         self._events: list[Event] = []
+        self._errands = Errands(actions if actions is not None else with_movement(), self._agents,
+                                world=lambda: self.world)
         # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
         self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,
                                     embedder=embedder,
                                     meter=lambda: MeteredModel(self.model, self.gate),
-                                    submit=self._submit, events=self._events)
+                                    submit=self._submit, events=self._events,
+                                    offers=lambda a, b, t, player: self._errands.offers(a, b, t, player=player),
+                                    chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
+                                                                                              said=line))
         self._last_action: dict[str, tuple[str, str | None]] = {}
         self._last_room: dict[str, str | None] = {}
         self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
@@ -177,8 +194,8 @@ class Society:
         return self.agent(name).perceive(list(observations), self._now())
 
     def action(self, name: str) -> Action:
-        """What the agent is doing now; never waits."""
-        return self.agent(name).current_action(self._now())
+        """What the agent is doing now (a follow or go_to it was asked for, else its plan); never waits."""
+        return self._errands.action(name, self.agent(name).current_action(self._now()))
 
     def thinking(self, name: str) -> bool:
         """True while the agent has visible thinking in flight (plan, reaction, reply …)."""
@@ -204,6 +221,7 @@ class Society:
         for agent in self._agents.values():
             agent.detail = self.detail_of(agent.name)
             self._sync(agent, now, events)
+        self._errands.tick(now, events)
         self._poll(events)
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
             submitted = 0 if paused else self._submit_due(now, events)
@@ -237,7 +255,7 @@ class Society:
                     self._last_room[agent.name] = key
                     if room is not None and hasattr(agent.known, "observe_room"):
                         agent.known.observe_room(room)
-        action = agent.current_action(now)
+        action = self._errands.action(agent.name, agent.current_action(now))
         sig = (action.description, action.address)
         if self._last_action.get(agent.name) != sig:
             self._last_action[agent.name] = sig
@@ -250,7 +268,7 @@ class Society:
         """Acting on an object sets its state ("brewing coffee"); leaving it restores it."""
         if self.world is None:
             return
-        action = agent.current_action(now)
+        action = self._errands.action(agent.name, agent.current_action(now))  # a follower is not at the machine
         for held, (before, ours, who) in list(self._objects.items()):
             if who == agent.name and (action.address != held or action.object_state != ours):
                 del self._objects[held]
@@ -401,6 +419,7 @@ class Society:
         """
         agent = self.agent(name)
         now = self._now()
+        self._errands.stop(name, now, self._events, reason="refused")  # a rule ends a follow or go_to too
         place = getattr(verdict, "place", None) or address
         rule = getattr(verdict, "rule", "") or ""
         until = self._refusal_until(place, rule, now)
@@ -419,6 +438,40 @@ class Society:
                     opens += timedelta(days=1)
                 return opens
         return now + timedelta(minutes=self.settings.refusal_minutes)
+
+    # ------------------------------------------------------------------ game actions
+    @property
+    def actions(self) -> ActionRegistry:
+        """The game actions NPCs may choose (register more with `society.actions.register`)."""
+        return self._errands.registry
+
+    def report(self, request_id: int, *, done: bool = True, reason: str = "") -> None:
+        """The game performed an `ActionRequested` (`done`) or refused it with `reason`.
+
+        The NPC remembers either; a refusal is an observation it reacts to, and in an open
+        conversation with whom it was for it says so at once (no model call). A done follow or
+        go_to becomes what `action()` returns until it ends (`MovementEnded`). KeyError for a
+        request not in flight."""
+        now = self._now()
+        request = next((r for r in self._errands.pending if r.request_id == request_id), None)
+        self._events.extend(self._errands.report(request_id, now, done=done, reason=reason))
+        if not done and request is not None and request.target is not None:
+            why = " ".join(reason.split()) or "I can't do that right now."
+            self._convs.interject(request.agent, request.target, f"Oh, sorry. {why[:1].upper()}{why[1:]}"[:120], now)
+
+    def pending_actions(self) -> tuple[ActionRequested, ...]:
+        """Requested actions the game has not reported yet (after a load they are announced again)."""
+        return self._errands.pending
+
+    def movement(self, name: str) -> Movement | None:
+        """The follow or go_to `name` is making, if any."""
+        self.agent(name)
+        return self._errands.movement(name)
+
+    def stop_moving(self, name: str) -> bool:
+        """End `name`'s follow or go_to now (the player said so); False if it had none."""
+        self.agent(name)
+        return self._errands.stop(name, self._now(), self._events, reason="asked")
 
     # ------------------------------------------------------------------ inspection
     def usage(self) -> UsageSnapshot | None:
@@ -466,6 +519,7 @@ class Society:
         if self.world is not None:
             world_state["states"] = {p.address: p.state for p in self.world if p.state}
         world_state["importance_cache"] = self.importance_cache.to_dict()
+        world_state["errands"] = self._errands.to_state()
         if extra is not None:
             world_state["extra"] = dict(extra)
         agents = {name: AgentSave(a.memory, a.to_state()) for name, a in self._agents.items()}
@@ -500,6 +554,7 @@ class Society:
         # In place: `self._convs` holds this dict.
         self._agents.clear()
         self._agents.update(saved.agents)
+        self._errands.restore(saved.errands, self._events)  # requests in flight: announced again
         return saved.clock
 
     def shutdown(self) -> None:

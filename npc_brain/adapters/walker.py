@@ -8,6 +8,10 @@ walker at the threshold and is returned, so the game can show it and call
 `society.refused(name, verdict)` (the agent then replans). The walker also keeps the world's
 occupancy current (`world.set_position`), which the rules and perception read.
 
+An action with `follow` set (the built-in follow) is walked behind that person instead: the
+walker paths to where they are and re-paths when they have moved a tile. `perform(request)`
+says whether a built-in movement request (follow, go_to, stop_following) can be done from here.
+
 No pygame here: positions are map pixels, `facing` is "down"/"left"/"right"/"up".
 """
 from __future__ import annotations
@@ -89,6 +93,7 @@ class Walker:
         self._goal_key: tuple[Any, ...] | None = None
         self._checked_key: tuple[Any, ...] | None = None
         self._unreachable = False
+        self._followed_at: Point | None = None  # where the followed person was when last pathed to
         world.set_position(name, self.x, self.y)
 
     # ------------------------------------------------------------------ public
@@ -141,6 +146,9 @@ class Walker:
                budget: PathBudget | None = None) -> Verdict | None:
         """Follow `action` (anything with `address`, `activity`, `description`, `start`) for `dt`
         seconds. Returns a refusing `Verdict` the frame a rule stops the agent, else None."""
+        follow = getattr(action, "follow", None)
+        if follow:
+            return self._follow(follow, action, agent, now, dt, budget)
         address = getattr(action, "address", None)
         key = (address, getattr(action, "description", None), getattr(action, "start", None))
         if key != self._goal_key:
@@ -155,6 +163,45 @@ class Walker:
         if self.blocked is not None:
             self.moving = False
             return None
+        return self._step(dt, agent, action, now)
+
+    def perform(self, request: Any) -> tuple[bool, str]:
+        """Can this body do a built-in movement request (an `ActionRequested`)? `(done, reason)`,
+        for `society.report(request.request_id, done=done, reason=reason)`."""
+        if request.action == "follow":
+            target = request.arg("target") or ""
+            if self.world.position(target) is None:
+                return False, f"{target or 'They'} is nowhere to be seen."
+        elif request.action == "go_to":
+            place = self.world.find(request.arg("place") or "")
+            if place is None:
+                return False, "I do not know where that is."
+            spot = self._spot(place)
+            if spot is None or self.pathfinder.find_path((self.x, self.y), spot) is None:
+                return False, f"I cannot get to {place.name} from here."
+        return True, ""
+
+    def _follow(self, name: str, action: Any, agent: Any, now: datetime, dt: float,
+                budget: PathBudget | None) -> Verdict | None:
+        """Walk behind `name`: stop a tile and a half away, re-path once they moved a tile."""
+        key = ("follow", name, getattr(action, "start", None))
+        if key != self._goal_key:
+            self._release()
+            self._goal_key, self.blocked, self._followed_at, self._path = key, None, None, []
+        where = self.world.position(name)
+        if self.blocked is not None or where is None:
+            self.moving = False
+            return None
+        tile = self.pathfinder.grid.tile_size
+        if math.hypot(where[0] - self.x, where[1] - self.y) <= 1.5 * tile:
+            self._path, self.moving, self._followed_at = [], False, None
+            self.face(*where)
+            return None
+        moved = self._followed_at is None or math.hypot(where[0] - self._followed_at[0],
+                                                        where[1] - self._followed_at[1]) > tile
+        if moved and (budget is None or budget.take()):
+            self._followed_at = where
+            self._path = self.pathfinder.find_path((self.x, self.y), where) or []
         return self._step(dt, agent, action, now)
 
     # ------------------------------------------------------------------ planning

@@ -7,9 +7,12 @@ plus their output schemas, prompt builders, settings and the events a Society em
 from __future__ import annotations
 
 from npc_brain.cognition.events import (
+    ActionReported,
+    ActionRequested,
     ConversationEnded,
     ConversationStarted,
     Event,
+    MovementEnded,
     ObjectStateChanged,
     PlanChanged,
     ReflectionWritten,
@@ -21,7 +24,8 @@ from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.settings import BrainSettings
 
 __all__ = [
-    "BrainSettings", "ConversationEnded", "ConversationStarted", "Event", "ObjectStateChanged",
+    "ActionReported", "ActionRequested", "BrainSettings", "ConversationEnded", "ConversationStarted", "Event",
+    "MovementEnded", "ObjectStateChanged",
     "Plan", "PlanChanged", "PlanLevel", "PlanStep", "ReflectionWritten", "RefusalHandled",
     "ThoughtFailed", "UtteranceEvent",
 ]

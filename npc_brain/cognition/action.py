@@ -26,6 +26,7 @@ class Action:
     emoji: str
     source: str = "plan"
     object_state: str | None = None  # what the object at `address` does meanwhile ("brewing coffee")
+    follow: str | None = None  # whom to walk behind ("follow" actions): the Walker tracks their position
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from npc_brain.actions import Offer
 from npc_brain.cognition import invitation, prompts
 from npc_brain.cognition.grounding import Grounded, Problem, ground_line
 from npc_brain.cognition.grounds import (
@@ -28,6 +29,7 @@ from npc_brain.cognition.grounds import (
     intent_of,
     topic_of,
 )
+from npc_brain.cognition.offers import options_for
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import (
     INTERVIEW_CHARS,
@@ -56,6 +58,7 @@ class Said:
     recalls: tuple[Recall, ...] = ()
     grounded: Grounded | None = None
     intent: Intent = Intent.CHAT
+    offer: Offer | None = None  # the game action the line does (its ground is the offer's)
 
     @property
     def ground(self) -> Ground | None:
@@ -151,6 +154,8 @@ def next_utterance(
     moment: Moment | None = None,
     known: Iterable[str] = (),
     on_say: Callable[[str], None] | None = None,
+    offers: Sequence[Offer] = (),
+    player: bool = False,
     heard_ground: Ground | None = None,
     listener_is_agent: bool = False,
 ) -> Said:
@@ -160,8 +165,12 @@ def next_utterance(
     `doing`); `known` are the world's people and places, for the grounding check; `on_say`
     hears the line as it is generated (on this thread; the model's raw phrasing — the
     returned line is the checked one, which may differ). `heard_ground` is what the other
-    NPC's last line was made from: an occasion told offers a yes and a no (`invitation`);
-    `listener_is_agent`: another NPC, whom an opener tells of an occasion coming up.
+    NPC's last line was made from: an occasion told gets its answer (`invitation`);
+    `listener_is_agent`: another NPC, whom an opener tells of an occasion coming up. `offers`
+    are the game actions possible now: the ones the line asks for (`player`: the listener is
+    the player) or the speaker brings up itself become extra lettered options beside the
+    grounds, so choosing an action is part of choosing the line (`Said.offer`); with none the
+    prompt is unchanged.
     """
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
@@ -178,6 +187,10 @@ def next_utterance(
         pool = [r for r in pool if (o := invitation.occasion_in(r.description)) is None
                 or o.what.lower() not in said_here]
     options = candidates(intent, speaker, listener, heard, now, moment, pool)
+    extra = options_for(heard, offers, listener, player=player)
+    deeds: list[tuple[Ground, Offer | None]] = list(zip(extra.grounds, extra.offers, strict=True))
+    if deeds:
+        options = [*extra.grounds, *options[: extra.keep]]
     with _streamed(on_say, "say"), _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
@@ -190,12 +203,19 @@ def next_utterance(
             agent=speaker.name,
         )
     if failed:  # the phrasing was unusable, the facts are not: say the best ground as it is
-        return Said(speaker.name, options[0].text, last_turn, recalls, _rendered(options[0]), intent)
+        # ... one that does nothing: an action is only done when the model chose it.
+        best = next((g for g in options if all(g != d for d, o in deeds if o is not None)), options[0])
+        return Said(speaker.name, best.text, last_turn, recalls, _rendered(best), intent)
     ground = _choose(options, out.about)
+    acts = [d for d, o in deeds if o is not None]
+    if acts and ground not in acts:  # a repair falls back on doing nothing unless the words said it
+        options = [*(g for g in options if g not in acts), *acts]
     said = ground_line(not_to_oneself(unlabel(out.say), speaker.name), ground, speaker=speaker.name,
                        listener=listener, heard=[heard] if heard else [], known=known, cap=SPEECH_CHARS,
                        alternatives=options)
-    return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent)
+    # A repair may say another option than the letter chose: the line said is the one done.
+    offer = next((o for g, o in deeds if g == said.ground), None)
+    return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent, offer)
 
 
 def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | None) -> list[Ground]:

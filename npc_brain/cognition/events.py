@@ -79,3 +79,44 @@ class ThoughtFailed(Event):
 
     thought: str
     error: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequested(Event):
+    """`agent` chose the game action `action` with `args`, for `target` (whom it was talking
+    with). Perform it (or not), then `Society.report(request_id, done=…, reason=…)`.
+
+    `source` is what chose it ("dialogue"); `said` the line the NPC said choosing it; `record`
+    what the NPC remembers once it is done."""
+
+    request_id: int
+    action: str
+    args: tuple[tuple[str, str], ...] = ()
+    target: str | None = None
+    source: str = "dialogue"
+    said: str = ""
+    record: str = ""
+
+    def arg(self, name: str, default: str | None = None) -> str | None:
+        """One argument's value."""
+        return dict(self.args).get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionReported(Event):
+    """The game reported a requested action: `done`, or refused with `reason` (the NPC remembers either)."""
+
+    request_id: int
+    action: str
+    done: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MovementEnded(Event):
+    """A follow or go_to ended; `reason` is "plan" (its time was up), "left" (the followed person
+    left the map), "asked" (stop_following, `Society.stop_moving`) or "refused" (a rule stopped it)."""
+
+    kind: str
+    target: str
+    reason: str

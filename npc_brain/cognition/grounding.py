@@ -35,6 +35,7 @@ class Problem(StrEnum):
 
 
 # Not knowing, said by the speaker about itself ("The locals do not know" is a claim, not that).
+_REFUSING = re.compile(r"\b(can'?t|cannot|won'?t|will not|not|sorry|unable|afraid|no)\b", re.IGNORECASE)
 _DENIAL = re.compile(r"\b(I (have|had|do|did|am|was)( not|n't)|I haven't|I don't|I didn't|I'm not|"
                      r"no idea|never heard|not sure|nothing about)\b", re.IGNORECASE)
 
@@ -154,7 +155,9 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
     on_ground = overlap(line, ground.text) >= 0.5
     # An echo adds nothing of its ground to what was asked.
     novel = content_words(line) - (content_words(heard[-1]) if heard else frozenset())
-    if heard and echoes(line, heard[-1]) and not novel & content_words(ground.text):
+    # (Doing what was asked may repeat it: "a coffee?" — "Here is a coffee for you.")
+    if heard and ground.kind is not GroundKind.OFFER and echoes(line, heard[-1]) \
+            and not novel & content_words(ground.text):
         problems.append(Problem.ECHO)
     if third_person(line, speaker, listener) or _yours(line, ground):
         problems.append(Problem.THIRD_PERSON)
@@ -171,7 +174,9 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
     own = content_words(line)
     made = own - content_words(ground.text) - (content_words(heard[-1]) if heard else frozenset())
     invented = len(own) > 4 and len(made) / len(own) > 0.6
-    if not on_ground or invented or (ground.kind is GroundKind.UNKNOWN and not _DENIAL.search(line)):
+    # Doing something while saying one will not ("you can't open the café today") is off its ground.
+    refuses = ground.kind is GroundKind.OFFER and _REFUSING.search(line) and not _REFUSING.search(ground.text)
+    if not on_ground or invented or refuses or (ground.kind is GroundKind.UNKNOWN and not _DENIAL.search(line)):
         problems.append(Problem.OFF_GROUND)
     sources = [ground.text, *heard, speaker, listener]
     if unsupported(line, sources, known=known, exclude=(speaker, listener)):
@@ -241,7 +246,7 @@ def ground_line(
     offered = list(dict.fromkeys((*alternatives, ground)))  # the code's own order: best first
     meant = sorted((g for g in offered if overlap(text, g.text) >= 0.5), key=lambda g: -overlap(text, g.text))
     for g in dict.fromkeys((*meant, *offered)):
-        if not (heard and echoes(g.text, heard[-1])):
+        if not (heard and g.kind is not GroundKind.OFFER and echoes(g.text, heard[-1])):
             return Grounded(g.text, g, text, problems)
     return Grounded(ground.text, ground, text, problems)
 

@@ -50,6 +50,7 @@ class GroundKind(StrEnum):
     SMALL_TALK = "small talk"  # asserts nothing
     ACCEPT = "accept"  # yes to an occasion: the speaker commits to going
     DECLINE = "decline"
+    OFFER = "offer"  # doing a game action the code offers (actions.Offer): "Here is a coffee for you."
 
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (

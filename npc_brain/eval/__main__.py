@@ -18,6 +18,7 @@ EVALUATIONS: Mapping[str, str] = MappingProxyType({
     "interview": "npc_brain.eval.interview",
     "ablation": "npc_brain.eval.ablation",
     "grounding": "npc_brain.eval.grounding",
+    "actions": "npc_brain.eval.actions",
 })
 """Subcommand name → module path."""
 

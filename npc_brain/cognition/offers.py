@@ -1,0 +1,117 @@
+"""Offers in a conversation: which possible actions a line may lead to, as lettered options.
+
+The game's registry says what is possible now (`actions.Offer`, preconditions held); this module
+says which of those the last line asks for, and turns them into options beside the dialogue's
+grounds, so choosing an action costs no extra model call. A player's request is matched by the
+words it shares with an action's description, its request words and its arguments (the code
+decides what is on the table, the model only picks a letter), never by an action's name. A
+request for something the NPC can do gets it first and a polite refusal second: the NPC may
+decline in character. Everything here is pure.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from npc_brain.actions import Offer, words_of
+from npc_brain.cognition.facts import facts_in
+from npc_brain.cognition.grounds import Ground, GroundKind
+
+__all__ = ["DECLINE", "Options", "is_negated", "is_request", "offer_ground", "options_for", "ranked"]
+
+MAX_ASKED = 2  # offers a request gets (the best first): more and a 135M model's pick scatters
+
+DECLINE = Ground(GroundKind.SMALL_TALK, "Sorry, I can't do that for you right now.")
+
+_ASK = re.compile(
+    r"\b(can|could|would|will|won't|may|might) (you|i|we)\b|\byou (can|could|may|should)\b|\bno need\b"
+    r"|\bplease\b|\bi'?d like\b|\bi would like\b"
+    r"|\bi want\b|\bi need\b|\bi'?ll have\b|\bgive me\b|\bget me\b|\blet'?s\b|\bhow about\b"
+    r"|(?:^|[,.!;:]\s*)(follow|come|go|stop|leave|wait|bring|give|get|take|show|open|close|invite|sell|hand|pass|walk"
+    r"|meet|head|join|don'?t|do not|quit|keep)\b",
+    re.IGNORECASE)
+# "What will you do?", "Where can I …?": questions about something, not asking for it.
+_QUESTION = re.compile(r"^\s*(what|where|when|who|whom|why|which|how)(?! about)\b", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(don'?t|do not|no need to|never|stop|quit|no more|no longer|not anymore|enough)\b",
+                      re.IGNORECASE)
+
+
+def is_request(line: str) -> bool:
+    """The line asks for something ("could I have a coffee?", "follow me"), not about something."""
+    return bool(_ASK.search(line)) and not _QUESTION.search(line)
+
+
+def is_negated(line: str) -> bool:
+    """The line asks for something to stop or not happen ("don't follow me", "stop following me")."""
+    return bool(_NEGATED.search(line))
+
+
+def _score(offer: Offer, words: frozenset[str], negated: bool) -> tuple[int, int]:
+    """(the action's own words said, its arguments' words said): "follow me to the park" is a
+    follow before it is a go_to."""
+    if offer.undoes is not None:
+        # "Stop following me" asks to undo following: the undone action's words count here,
+        # and only here (a plain "follow me" must not stop it).
+        own = len(words & (offer.words - offer.undone_words))
+        return (own + len(words & offer.undone_words) if negated else own), 0
+    if negated:
+        return 0, 0  # "don't give me anything" asks for no action
+    return len(words & offer.words), len(words & offer.arg_words)
+
+
+def ranked(line: str, offers: Sequence[Offer]) -> list[Offer]:
+    """The offers a request asks for, best first (none for a line that is not a request).
+
+    An action with several argument choices is only offered when the line names one of them
+    ("go to the library", not "go somewhere"): guessing which would put words in the player's mouth.
+    """
+    if not is_request(line):
+        return []
+    words, negated = words_of(line), is_negated(line)
+    by_action: dict[str, list[Offer]] = {}
+    for offer in offers:
+        if offer.asked:
+            by_action.setdefault(offer.action, []).append(offer)
+    scored: list[tuple[tuple[int, int], int, Offer]] = []
+    for group in by_action.values():
+        for offer in group:
+            score = _score(offer, words, negated)
+            if not any(score) or (len(group) > 1 and not words & offer.arg_words):
+                continue
+            scored.append((score, -len(scored), offer))
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [offer for _, _, offer in scored]
+
+
+def offer_ground(offer: Offer, listener: str) -> Ground:
+    """An offer as an option the model may choose: the line the NPC says when it does it."""
+    return Ground(GroundKind.OFFER, offer.text, offer.record, facts=facts_in(offer.text, exclude=(listener,)),
+                  spreads=offer.offered)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Options to put before a line's grounds; `offers[i]` is what choosing `grounds[i]` does
+    (None: no action). `keep` is how many of the usual grounds follow them."""
+
+    grounds: tuple[Ground, ...] = ()
+    offers: tuple[Offer | None, ...] = ()
+    keep: int = 3
+
+
+def options_for(line: str, offers: Sequence[Offer], listener: str, *, player: bool) -> Options:
+    """The action options for answering `line` (none when nothing is asked or offered).
+
+    A player's request that an offer answers: that offer (or two), then a polite refusal, then
+    one usual ground. Otherwise an action the NPC brings up itself (an invitation) goes first.
+    """
+    asked = ranked(line, offers) if player else []
+    if asked:
+        picked = asked[:MAX_ASKED]
+        grounds = (*(offer_ground(o, listener) for o in picked), DECLINE)
+        return Options(grounds, (*picked, None), keep=0)
+    own = [o for o in offers if o.offered]
+    if own:
+        return Options((offer_ground(own[0], listener),), (own[0],), keep=1)
+    return Options()
