@@ -149,6 +149,10 @@ def test_a_drifting_second_sentence_is_dropped_and_a_cut_line_trimmed():
     assert not out.repaired and out.text.endswith("7pm.")
     assert trim_to_sentence("I am fine. I am able t.", cap=22) == ("I am fine.", True)
     assert trim_to_sentence("I'm on", cap=None) == ("", True)
+    # A stump the grammar closed with a full stop (seen in a 135M run) is cut back too …
+    assert trim_to_sentence("I am hosting a party. I would love to have you as.") == ("I am hosting a party.", True)
+    # … but a question may end on a preposition.
+    assert trim_to_sentence("What are you up to?") == ("What are you up to?", False)
 
 
 def test_not_knowing_must_be_said_and_small_talk_asserts_nothing():
