@@ -241,11 +241,11 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
           lines: Sequence[tuple[str, str]]) -> list[Ground]:
     """An upcoming occasion the speaker knows of and has not told this listener yet: the host
     invites, anyone else passes the news on with its source."""
-    for record, occasion in invitation.untold(view.records, now, listener, [text for _, text in lines]):
+    news = invitation.untold(view.records, now, listener, [text for _, text in lines])
+    for record, occasion in news:  # the host invites before passing on who is coming
         if invitation.hosts(record.description, speaker.name):
             return [invitation.invite_ground(record, occasion, speaker.name, listener)]
-        return [from_record(record, speaker, listener)]
-    return []
+    return [from_record(news[0][0], speaker, listener)] if news else []
 
 
 def not_to_oneself(text: str, name: str) -> str:

@@ -322,6 +322,8 @@ def _step_place(moment: Moment, step: PlanStep) -> str | None:
 
 
 _ROUTINE = 2  # the rule-rated sightings' importance (`importance.PERSON_ACTION`)
+# A conversation's summary ("A and B talked about X, Y and Z.") is a record of a talk, not news.
+_SUMMARY = re.compile(r"^.+ and .+ (talked about .+|had a short chat)\.$")
 
 
 def candidates(
@@ -343,7 +345,7 @@ def candidates(
     recalled = [r for r in recalled
                 if not r.description.startswith(("Conversation with ", f"{listener} told ", f"{listener} invited "))
                 and not (r.description.startswith(f"{listener} ") and r.importance <= _ROUTINE)
-                and r.kind is not MemoryKind.PLAN]
+                and r.kind is not MemoryKind.PLAN and not _SUMMARY.search(r.description)]
     topic = topic_of(line) if line else ""
     words = content_words(topic) - content_words(speaker.name) - content_words(listener) - _VAGUE
     about = [r for r in recalled if relevant(r, words)] if words else list(recalled)

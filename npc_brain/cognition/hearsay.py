@@ -10,6 +10,7 @@ made of, so it can hold no fact nobody said.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from npc_brain.cognition.facts import facts_in
@@ -25,6 +26,18 @@ def _lead(said: str, speaker: str) -> str:
     return said.rstrip(".") + "."
 
 
+_NAME = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}"
+_RELAYED = re.compile(rf"^{_NAME} told (?:me|{_NAME}) that ")
+
+
+def innermost(said: str) -> str:
+    """The fact under a chain of tellings ("Priya told Isabella that Carmen told Priya that the
+    party …" → "the party …"): news passed on keeps its fact and its last teller, not the chain."""
+    while (m := _RELAYED.match(said)) is not None:
+        said = said[m.end():]
+    return said
+
+
 def told(speaker: str, listener: str, ground: Ground) -> str | None:
     """The listener's attributed record of a line made from `ground`, or None when the line
     carries no news (small talk, who the speaker is, what it is doing right now)."""
@@ -32,7 +45,8 @@ def told(speaker: str, listener: str, ground: Ground) -> str | None:
         return None
     if ground.said.startswith(f"{speaker} invited "):  # attributed already
         return ground.said.rstrip(".") + "."
-    return f"{speaker} told {listener} that {_lead(ground.said, speaker)}"
+    fact = innermost(ground.said)
+    return f"{speaker} told {listener} that {_lead(fact[:1].upper() + fact[1:], speaker)}"
 
 
 def quoted(speaker: str, listener: str, text: str) -> str:

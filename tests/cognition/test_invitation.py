@@ -136,3 +136,28 @@ def test_npcs_who_meet_invite_accept_and_the_guest_plans_to_go_today():
     assert party[0].address == "town:hobbs_cafe"
     # Saying yes twice commits once.
     assert sum(d.startswith("Ben decided to go") for d in ben_memories) == 1
+
+
+def test_news_passed_on_keeps_its_fact_and_last_teller_not_the_chain():
+    from npc_brain.cognition import hearsay
+    from npc_brain.cognition.grounds import Ground
+
+    chain = ("Priya Sharma told Isabella Rodriguez that Carmen Ortiz told Priya Sharma that Isabella Rodriguez "
+             "invited Priya Sharma to the Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm")
+    g = Ground(GroundKind.MEMORY, "x", chain, spreads=True)
+    assert hearsay.told("Klaus Mueller", "Maria Lopez", g) == (
+        "Klaus Mueller told Maria Lopez that Isabella Rodriguez invited Priya Sharma to the Valentine's Day "
+        "party at Hobbs Cafe on February 14 from 5pm to 7pm.")
+
+
+def test_the_host_invites_before_passing_on_who_is_coming_and_summaries_are_no_news():
+    model = ScriptedModel().respond_with(BrainResponder())
+    coming = "Priya Sharma told Isabella Rodriguez that Priya will come to the Valentine's Day party at Hobbs Cafe " \
+             "on February 14 from 5pm to 7pm"
+    said = dialogue.next_utterance(model, HashEmbedder(), _stream(SEED, coming).snapshot(), ISA, "Carmen Ortiz",
+                                   T, doing="serving coffee", lines=[], listener_is_agent=True)
+    assert said.text.startswith("I am hosting the Valentine's Day party")
+    talk = "Isabella Rodriguez and Klaus Mueller talked about Sam Moore, Valentine's Day and Hobbs Cafe."
+    small = dialogue.next_utterance(model, HashEmbedder(), _stream(talk).snapshot(), KLAUS, "Sam Moore", T,
+                                    doing="studying", lines=[("Sam Moore", "Hello!")], listener_is_agent=True)
+    assert "talked about" not in small.text
