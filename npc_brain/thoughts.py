@@ -176,9 +176,9 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
     if subject:
         agent.marks.react_subjects[subject] = now
 
-    news = invitation.untold(view.records, now, talk_to) if talk_to else []
-
     def run() -> reaction.Reaction:
+        # On the worker: scanning the memory for untold news stays off the frame loop.
+        news = invitation.untold(view.records, now, talk_to) if talk_to else []
         return reaction.react(model, embedder, view, persona, where, now, doing=doing,
                               observation=obs.description,
                               observed=subject if subject and ":" not in subject else None,
