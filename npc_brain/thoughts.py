@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from npc_brain.cognition import importance, invitation, planning, reaction, reflection
+from npc_brain.cognition import importance, news, planning, reaction, reflection
 from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
@@ -178,12 +178,12 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
 
     def run() -> reaction.Reaction:
         # On the worker: scanning the memory for untold news stays off the frame loop.
-        news = invitation.untold(view.records, now, talk_to) if talk_to else []
+        items = news.untold(view.records, now, talk_to) if talk_to else []
         return reaction.react(model, embedder, view, persona, where, now, doing=doing,
                               observation=obs.description,
                               observed=subject if subject and ":" not in subject else None,
                               talk_to=talk_to, k=s.retrieval_k, weights=s.weights,
-                              news=news[0][1].phrase() if news else "")
+                              news=items[0].phrase() if items else "")
 
     def apply(result: reaction.Reaction) -> list[Event]:
         agent.learn_locations(result.learned)

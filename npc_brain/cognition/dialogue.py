@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from npc_brain.actions import Offer
-from npc_brain.cognition import invitation, prompts
+from npc_brain.cognition import invitation, news, prompts
 from npc_brain.cognition.grounding import Grounded, Problem, ground_line
 from npc_brain.cognition.grounds import (
     Ground,
@@ -182,10 +182,9 @@ def next_utterance(
     elif intent is Intent.CHAT and listener_is_agent:
         moment = replace(moment, news=tuple(_news(view, speaker, listener, now, lines)))
     pool = merged(recalls, limit=2 * k)
-    if intent is Intent.CHAT:  # an occasion told in this conversation is not told again
-        said_here = " ".join(text for _, text in lines).lower()
-        pool = [r for r in pool if (o := invitation.occasion_in(r.description)) is None
-                or o.what.lower() not in said_here]
+    if intent is Intent.CHAT:  # what was told in this conversation is not told again
+        said_here = [text for _, text in lines]
+        pool = [r for r in pool if not news.repeats(r.description, said_here)]
     options = candidates(intent, speaker, listener, heard, now, moment, pool)
     extra = options_for(heard, offers, listener, player=player)
     deeds: list[tuple[Ground, Offer | None]] = list(zip(extra.grounds, extra.offers, strict=True))
@@ -239,13 +238,19 @@ def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | No
 
 def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
           lines: Sequence[tuple[str, str]]) -> list[Ground]:
-    """An upcoming occasion the speaker knows of and has not told this listener yet: the host
-    invites, anyone else passes the news on with its source."""
-    news = invitation.untold(view.records, now, listener, [text for _, text in lines])
-    for record, occasion in news:  # the host invites before passing on who is coming
-        if invitation.hosts(record.description, speaker.name):
-            return [invitation.invite_ground(record, occasion, speaker.name, listener)]
-    return [from_record(news[0][0], speaker, listener)] if news else []
+    """News the speaker has not told this listener yet: an upcoming occasion (the host
+    invites, anyone else passes it on with its source), else one undated event per
+    conversation (an election, a campaign …) — the speaker's own or one it was told."""
+    items = news.untold(view.records, now, listener, [text for _, text in lines])
+    for item in items:  # the host invites before passing on who is coming
+        if item.occasion is not None and invitation.hosts(item.record.description, speaker.name):
+            return [invitation.invite_ground(item.record, item.occasion, speaker.name, listener)]
+    # One undated item per conversation: news, then a chat, not a bulletin.
+    fresh = {i.record.id for i in items}
+    spoken = any(i.occasion is None and i.record.id not in fresh
+                 for i in news.untold(view.records, now, listener)) if lines else False
+    first = next((i for i in items if i.occasion is not None or not spoken), None)
+    return [from_record(first.record, speaker, listener)] if first is not None else []
 
 
 def not_to_oneself(text: str, name: str) -> str:

@@ -147,6 +147,12 @@ _EVENTISH = re.compile(r"\b(party|dinner|meeting|election|tournament|concert|exh
                        re.IGNORECASE)
 
 
+def eventish(text: str) -> bool:
+    """True when `text` names an event or a public undertaking (a party, an election, a
+    campaign …): news someone would pass on."""
+    return bool(_EVENTISH.search(text))
+
+
 def _sentence(text: str) -> str:
     text = " ".join(text.split()).rstrip(" ,;:")
     if not text:

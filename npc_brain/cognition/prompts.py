@@ -221,7 +221,7 @@ def react_messages(
     news: str = "",
 ) -> list[Message]:
     """Keep the plan or react (or talk to `talk_to`) given the observation and retrieved context;
-    `news`: an occasion the character has not told `talk_to` of yet (worth a word too)."""
+    `news`: news the character has not told `talk_to` yet (worth a word too)."""
     choices = "keep (continue the plan), react (do something new now)"
     known = persona.relationships.get(talk_to) if talk_to else None
     if talk_to:

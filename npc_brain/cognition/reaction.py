@@ -67,7 +67,7 @@ def react(
     news: str = "",
 ) -> Reaction:
     """Decide the reaction to one observation; `talk_to` offers the "talk" option, first when
-    it is a friend or `news` (an occasion not told them yet) is worth a word."""
+    it is a friend or `news` (not told them yet) is worth a word."""
     recalls = tuple(recall(view, embedder, reaction_queries(persona.name, observed, observation),
                            now, k=k, weights=weights))
     context = [r.description for r in merged(recalls, limit=2 * k)]
