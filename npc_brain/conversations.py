@@ -75,6 +75,7 @@ class Conversations:
         events: list[Event],
         offers: Offers = _no_offers,
         chosen: Chosen | None = None,
+        read_ahead: bool = False,
     ) -> None:
         self._agents = agents
         self.settings = settings
@@ -86,6 +87,7 @@ class Conversations:
         self._events = events
         self._offers = offers
         self._chosen = chosen
+        self._read_ahead = read_ahead
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
@@ -192,6 +194,7 @@ class Conversations:
                 self._turn(conv, listener, t)
             else:
                 conv._wait_for(None)
+                self.read_ahead(speaker, conv.player)
             return out
 
         def fail(exc: BaseException) -> list[Event]:
@@ -317,6 +320,23 @@ class Conversations:
         else:
             self._turn(conv, npc, now, on_text)
         return conv
+
+    def read_ahead(self, npc: str, player: str) -> None:
+        """While `player` types, read the start of `npc`'s next line's prompt (its rules, the
+        talk so far) into the engine's cache, so the reply evaluates only the new tail. A
+        top-priority one-token call; nothing when the backend keeps no prompts (`read_ahead`
+        off) or a line is being thought of already."""
+        agent = self._agents.get(npc)
+        if not self._read_ahead or agent is None:
+            return
+        conv = next((c for c in self._conversations.values()
+                     if not c.ended and c.player == player and npc in c.participants), None)
+        if conv is not None and conv.pending:
+            return
+        lines = conv.pairs() if conv is not None else []
+        meter, persona = self._meter(), agent.persona
+        self._submit(npc, "read ahead", lambda: dialogue.read_ahead(meter, persona, player, lines),
+                     lambda _: [], lambda _exc: [], Priority.URGENT, meter)
 
     def interject(self, npc: str, partner: str, text: str, now: datetime) -> bool:
         """`npc` says `text` (made by the code, no model) in its open conversation with `partner`,

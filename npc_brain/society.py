@@ -54,6 +54,7 @@ from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.markers import neutralise_markers
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.llm.readahead import caches_prompts
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
@@ -142,7 +143,8 @@ class Society:
                                     submit=self._submit, events=self._events,
                                     offers=lambda a, b, t, player: self._errands.offers(a, b, t, player=player),
                                     chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
-                                                                                              said=line))
+                                                                                              said=line),
+                                    read_ahead=self.settings.read_ahead and caches_prompts(model))
         self._last_action: dict[str, tuple[str, str | None]] = {}
         self._last_room: dict[str, str | None] = {}
         self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
@@ -378,14 +380,18 @@ class Society:
         """The player turned to `npc` (a chat box opened) or to nobody (None).
 
         While a player is engaged, or in a conversation, the town's model calls are throttled
-        so the reply to come finds the model free (`settings.player_first`).
+        so the reply to come finds the model free (`settings.player_first`), and the start of
+        the NPC's reply prompt is read ahead while the player types (`settings.read_ahead`).
         """
         if npc is None:
             self._engaged.pop(player, None)
         else:
             self.agent(npc)  # KeyError naming the known agents
+            fresh = self._engaged.get(player) != npc
             self._engaged[player] = npc
             self._players.add(player)
+            if fresh:
+                self._convs.read_ahead(npc, player)
         self._update_gate()
 
     @property

@@ -300,3 +300,42 @@ def test_npc_stays_in_the_player_chat_until_the_third_line() -> None:
 def test_player_turn_cap_cannot_close_before_the_third_line() -> None:
     with pytest.raises(ValueError):
         BrainSettings(player_turn_cap=2)
+
+
+class _CachingModel(ScriptedModel):
+    prompt_cache = True  # as the embedded engine: slots keep their last prompt
+
+
+def test_the_reply_prompt_start_is_read_ahead_while_the_player_types() -> None:
+    clock = GameClock(T0)
+    model = _CachingModel().respond_with(BrainResponder(talk=False))
+    society = Society(tiny_town(["Ana"]), model, HashEmbedder(), now=clock, executor=InlineExecutor())
+    society.add_agent(Persona(name="Ana", age=30, home="town:ana_house:bedroom", memories=("Ana likes mornings",)))
+    society.update()
+    society.engage("Alex", "Ana")  # the chat box opened: Ana's rules are read before the question
+    society.update()
+    ahead = [c for c in model.history if c.purpose == "read ahead"]
+    assert len(ahead) == 1 and ahead[0].max_tokens == 1 and ahead[0].agent == "Ana"
+    society.talk("Ana", "Alex", "How is the cafe doing?")
+    society.update()
+    reply = [c for c in model.history if c.purpose == "dialogue"][-1]
+    # The read-ahead is the start of the reply's prompt: the engine evaluates only the tail.
+    assert reply.messages[0] == ahead[0].messages[0]
+    assert reply.messages[1]["content"].startswith(ahead[0].messages[1]["content"])
+    # After Ana's line, the next prompt's start (the talk so far, her line included) is read.
+    again = [c for c in model.history if c.purpose == "read ahead"]
+    assert len(again) == 2 and "How is the cafe doing?" in again[1].messages[1]["content"]
+    society.talk("Ana", "Alex", "And the party?")
+    society.update()
+    second = [c for c in model.history if c.purpose == "dialogue"][-1]
+    assert second.messages[1]["content"].startswith(again[1].messages[1]["content"])
+
+
+def test_no_read_ahead_on_a_backend_that_keeps_no_prompts() -> None:
+    society, _clock, model = _society(("Ana",))
+    society.update()
+    society.engage("Alex", "Ana")
+    society.talk("Ana", "Alex", "Hello!")
+    society.update()
+    assert not any(c.purpose == "read ahead" for c in model.history)
+    assert any(c.purpose == "dialogue" for c in model.history)

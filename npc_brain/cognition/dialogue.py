@@ -38,6 +38,7 @@ from npc_brain.cognition.schemas import (
     text_tokens,
     utterance_schema,
 )
+from npc_brain.llm import readahead
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -215,6 +216,12 @@ def next_utterance(
     # A repair may say another option than the letter chose: the line said is the one done.
     offer = next((o for g, o in deeds if g == said.ground), None)
     return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent, offer)
+
+
+def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> None:
+    """Read the start of the speaker's next line's prompt (rules, persona, the talk so far)
+    into the engine's cache while the listener is still typing (`llm.readahead`)."""
+    readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines), agent=speaker.name)
 
 
 def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | None) -> list[Ground]:

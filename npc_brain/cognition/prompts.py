@@ -328,31 +328,45 @@ def utterance_messages(
 ) -> list[Message]:
     """The speaker's next line, made from one of `grounds` (what it may say, first person).
 
-    Ordered stable → variable for the engine's prompt cache: the rules and the persona
-    first, then the moment (time, action, the talk so far, the grounds). Written to the
-    speaker in the second person with the grounds in its own voice ("I want to host a
-    party"): a small model lifts phrases from its prompt, and lifted from here they read as
-    the speaker's own words and keep their facts.
+    Ordered stable → variable for the engine's prompt cache: the rules and the persona (the
+    same for all the speaker's talks), then who it talks with and the talk so far (which only
+    grows), then the moment (time, action) and the grounds. So a turn re-reads only what came
+    after the previous turn's question, and `utterance_prefix` can be read before the player
+    has finished typing. Written to the speaker in the second person with the grounds in its
+    own voice ("I want to host a party"): a small model lifts phrases from its prompt, and
+    lifted from here they read as the speaker's own words and keep their facts.
     """
-    other = clean(listener, 60)
+    system, head = utterance_prefix(speaker, listener, lines)
     first = clean(speaker.name.split()[0] if speaker.name else "", 40)
+    if turn_cap_reached:
+        system = _system(*_utterance_rules(speaker), "This is your last line: say goodbye and set end = true.")
+    opener = "" if lines else f"(nothing yet: greet {clean(listener, 60)})\n"
+    return [
+        system,
+        {"role": "user", "content": head["content"] + opener + _user(
+            f"It is {clock(now)}. Right now you are {clean(doing, 80)}.",
+            _section(f"what {first} could say", _options(grounds)),
+        )["content"]},
+    ]
+
+
+def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> tuple[Message, Message]:
+    """The part of `utterance_messages` known before the next line is heard: the system
+    message, and the user message's start (who the talk is with, the talk so far). Read ahead
+    (a one-token call) it leaves the engine's cache holding all but the new tail."""
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
-    rules = [
+    head = f"You are talking with {clean(listener, 60)}.\nDATA conversation so far:\n" + (convo + "\n" if convo else "")
+    return _system(*_utterance_rules(speaker)), {"role": "user", "content": head}
+
+
+def _utterance_rules(speaker: Persona) -> tuple[str, ...]:
+    first = clean(speaker.name.split()[0] if speaker.name else "", 40)
+    return (
         f"You are {_person(speaker)}, in a small town.",
-        f"Talk with {other} as {first}, in one short sentence.",
+        f"Talk as {first}, in one short sentence.",
         "about = the letter of what you talk about; say = that in your own words, keeping its names,",
         "places and times. Answer what was asked. end = true when you say goodbye.",
-    ]
-    if turn_cap_reached:
-        rules.append("This is your last line: say goodbye and set end = true.")
-    return [
-        _system(*rules),
-        _user(
-            f"It is {clock(now)}. Right now you are {clean(doing, 80)}.",
-            _section("conversation so far", convo or f"(nothing yet: greet {other})"),
-            _section(f"what {first} could say", _options(grounds)),
-        ),
-    ]
+    )
 
 
 def summary_messages(a: str, b: str, lines: Sequence[tuple[str, str]]) -> list[Message]:

@@ -53,6 +53,8 @@ class BrainSettings(BaseModel):
     conversation_cooldown_minutes: int = Field(240, ge=0, description="before the same pair talks again")
     conversation_idle_minutes: int = Field(20, ge=1, description="a player chat with no new line ends")
     player_first: bool = Field(True, description="the player's thinking runs before the town's")
+    read_ahead: bool = Field(
+        True, description="while the player types, read the NPC's next prompt start into the engine's cache")
     engaged_background_calls: int = Field(
         0, ge=0, description="the town's model calls at once while a player chat is open")
 

@@ -53,6 +53,7 @@ class EmbeddedModel(ChatBackend):
     """
 
     structured_mode = "json_schema"
+    prompt_cache = True  # slots keep their last prompt (`llm.readahead`)
 
     def __init__(
         self,
