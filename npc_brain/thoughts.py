@@ -61,7 +61,12 @@ def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | 
         agent.requeue(drafts)  # nothing lost: try again after the backoff
         return agent.thought_failed(Thought.MEMORIZE, now, exc)
 
-    job = agent.job(Thought.MEMORIZE, now, run, apply, priority=0)
+    # Nothing to ask the model (routine sightings, ratings cached): a few milliseconds of
+    # work that keeps memory on the clock, so it goes before the model's queue (HIGH); else NORMAL,
+    # beside plans (as LOW it starved behind the morning's plans: 18 game minutes p95).
+    free = all(d.importance is not None or importance.routine_importance(d) is not None
+               or cache.get(d.description) is not None for d in drafts)
+    job = agent.job(Thought.MEMORIZE, now, run, apply, priority=20 if free else 10)
     return replace(job, fail=fail)
 
 

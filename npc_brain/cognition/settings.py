@@ -28,11 +28,12 @@ class BrainSettings(BaseModel):
     reflection_per_question: int = Field(5, ge=1)
     reflection_char_budget: int = Field(2400, ge=200, description="clip of the recent list for a 2k context")
 
-    # memorizing: importance is rated in batches, not per perception
-    memorize_batch: int = Field(32, ge=1, description="rate when this many memories wait …")
-    # Routine sightings are rated without a call, so waiting long saves little: 15 minutes
-    # keeps memories close to the clock (a game day behind at 180 was the player's complaint).
-    memorize_interval_minutes: int = Field(15, ge=1, description="… or the oldest waited this long")
+    # memorizing: perceptions wait in a buffer, then are rated and embedded together
+    memorize_batch: int = Field(32, ge=1, description="memorize when this many perceptions wait …")
+    # Routine sightings are rated without a call and every other memory gets a call of its
+    # own, so waiting saves no calls, only jobs: 3 minutes keeps memory within the issue's
+    # 5 game minutes of the clock (at 15 it lagged 18 min p95; a game day at 180).
+    memorize_interval_minutes: int = Field(3, ge=1, description="… or the oldest waited this long")
     dedup_minutes: int = Field(90, ge=0, description="an identical perception within this is dropped")
     share_importance_cache: bool = True
 

@@ -19,8 +19,9 @@ def test_the_meter_sees_memories_arrive_plans_land_and_no_placeless_minutes():
         meter.tick(clock.now(), wall, 5)
     r = meter.result(wall)
     assert r["memories"] > 0 and r["plans"] == len(society.agents)
-    # The inline executor thinks at once: memories are at most one memorize interval old.
-    assert 0 <= r["memorize_lag_p95_min"] <= society.settings.memorize_interval_minutes + 5
+    # The inline executor thinks at once: memories are at most one memorize interval and
+    # two 5-minute ticks old (the perception lands mid-tick, the memory is seen a tick later).
+    assert 0 <= r["memorize_lag_p95_min"] <= society.settings.memorize_interval_minutes + 10, r
     assert r["plan_ready_p95_s"] <= 1.0  # the first tick already has the plans
     assert r["placeless_minutes"] == 0
 
