@@ -153,15 +153,25 @@ class Conversations:
 
         told = self._grounds.get((conv.id, len(conv.lines) - 1)) if conv.lines else None
 
-        def run() -> dialogue.Said:
-            return dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
+        other = self._agents.get(listener) if conv.player is None else None
+        other_view = other.memory.snapshot() if other is not None else None
+
+        def run() -> tuple[dialogue.Said, bool]:
+            said = dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
                                            lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
                                            moment=moment, known=known,
                                            on_say=draft if conv.player else None, offers=offers,
                                            player=conv.player is not None,
                                            heard_ground=told, listener_is_agent=conv.player is None)
+            # Whether either NPC still has news for the other (scanned here, off the frame loop).
+            after = [*lines, (speaker, said.text)]
+            more = other is not None and other_view is not None and (
+                dialogue.has_news(other_view, other.persona, speaker, now, after)
+                or (len(after) + 2 <= conv.turn_cap and dialogue.has_news(view, persona, listener, now, after)))
+            return said, more
 
-        def apply(said: dialogue.Said) -> list[Event]:
+        def apply(result: tuple[dialogue.Said, bool]) -> list[Event]:
+            said, more = result
             if conv.ended:
                 return []
             t = self._now()
@@ -178,17 +188,18 @@ class Conversations:
                 out.append(self._chosen(speaker, listener, said.offer, said.text, t))
             if listener in self._agents and listener != conv.player:
                 # News is remembered attributed, with the event's place; other lines as speech.
-                news = hearsay.told(speaker, listener, ground) if ground is not None else None
+                heard = hearsay.told(speaker, listener, ground) if ground is not None else None
                 self._agents[listener].perceive(
-                    [Observation(news or f"{speaker} said: {said.text}", ObservationKind.SPEECH,
-                                 subject=speaker, place=(ground.place if news and ground else None)
+                    [Observation(heard or f"{speaker} said: {said.text}", ObservationKind.SPEECH,
+                                 subject=speaker, place=(ground.place if heard and ground else None)
                                  or agent.address)], t)
             # Between NPCs a goodbye counts once both have spoken; with the player, the player
             # (or the cap) ends it: a small model says goodbye at random and the chat would close.
-            # An invitation or news of an occasion waits for its answer (the cap still holds).
+            # An invitation or news of an occasion waits for its answer, and a goodbye waits while
+            # the other has news still to tell (the cap still holds).
             asked = ground is not None and ground.kind is GroundKind.MEMORY and ground.spreads \
                 and invitation.occasion_in(ground.said or ground.text) is not None
-            if last or (said.end and conv.player is None and len(conv.lines) >= 2 and not asked):
+            if last or (said.end and conv.player is None and len(conv.lines) >= 2 and not asked and not more):
                 self.end(conv, t, out)
             elif conv.player is None:
                 self._turn(conv, listener, t)

@@ -79,6 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--player-first", default="on", choices=("on", "off"),
                         help="off: no player-first scheduling (the baseline)")
+    parser.add_argument("--read-ahead", default="on", choices=("on", "off"),
+                        help="off: no read-ahead of the reply prompt while the player types")
     add_model_arguments(parser, headless=False)
 
 
@@ -186,7 +188,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     workers = max(1, args.workers)
     backend = open_backend(args, n_parallel=workers, headless=False)
     executor = ThreadPoolExecutor(workers, thread_name_prefix="npc_brain-reply")
-    settings = BrainSettings(player_first=args.player_first == "on")
+    settings = BrainSettings(player_first=args.player_first == "on", read_ahead=args.read_ahead == "on")
     if args.engaged_calls is not None:
         settings = settings.model_copy(update={"engaged_background_calls": args.engaged_calls})
     start = datetime.fromisoformat(args.start)
@@ -267,6 +269,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "first_words": "time to the first partial text" if streams
         else "no streaming yet: first words = the full line",
         "player_first": args.player_first, "engaged_calls": settings.engaged_background_calls,
+        "read_ahead": args.read_ahead,
+        # The share of the replies' prompt tokens the engine took from its cache (read-ahead's aim).
+        "dialogue_cache_share": round(dialogue.cache_share, 3) if dialogue is not None else 0.0,
         "workers": workers, "npcs": len(town.personas),
         "model": backend.description, "wall_s": round(wall, 1),
         "game_minutes": round((clock.now() - start).total_seconds() / 60, 1),

@@ -243,6 +243,12 @@ def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | No
     return [no] if invitation.conflicts(occasion, speaker, mine) else [yes]
 
 
+def has_news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
+             lines: Sequence[tuple[str, str]]) -> bool:
+    """True when the speaker's next line to another NPC would tell news (see `_news`)."""
+    return bool(_news(view, speaker, listener, now, lines))
+
+
 def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
           lines: Sequence[tuple[str, str]]) -> list[Ground]:
     """News the speaker has not told this listener yet: an upcoming occasion (the host
@@ -256,7 +262,9 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
     fresh = {i.record.id for i in items}
     spoken = any(i.occasion is None and i.record.id not in fresh
                  for i in news.untold(view.records, now, listener)) if lines else False
-    first = next((i for i in items if i.occasion is not None or not spoken), None)
+    # One's own news before passing on anyone else's.
+    own = [i for i in items if i.occasion is None and not spoken and i.fact.startswith(speaker.name + " ")]
+    first = next(iter(own), None) or next((i for i in items if i.occasion is not None or not spoken), None)
     return [from_record(first.record, speaker, listener)] if first is not None else []
 
 

@@ -101,3 +101,39 @@ def test_news_travels_from_the_candidate_to_a_third_npc_with_its_source():
     assert [i.fact for i in news.untold(ben.memory.records, clock.now(), "Cleo")] == [
         "Ana is running for mayor in the local election."]
     assert news.untold(ben.memory.records, clock.now(), "Ana") == []
+
+
+def test_own_news_comes_before_passing_on_an_occasion():
+    model = ScriptedModel().respond_with(BrainResponder())
+    invited = ("Isabella Rodriguez invited Sam Moore to the Valentine's Day party at Hobbs Cafe on February 14 "
+               "from 5pm to 7pm.")
+    view = _stream(invited, RUN).snapshot()
+    first = dialogue.next_utterance(model, HashEmbedder(), view, SAM, "Klaus Mueller", T, doing="reading",
+                                    lines=[], listener_is_agent=True)
+    assert "mayor" in first.text
+    then = dialogue.next_utterance(model, HashEmbedder(), view, SAM, "Klaus Mueller", T, doing="reading",
+                                   lines=[("Sam Moore", first.text), ("Klaus Mueller", "Good luck!")],
+                                   listener_is_agent=True)
+    assert "Valentine" in then.text  # the party is passed on next
+
+
+def test_a_goodbye_waits_while_the_other_npc_has_news_to_tell():
+    # end_after=1: the scripted model says goodbye with every line; the news still gets told.
+    society, clock, _model, world = make(responder=BrainResponder(talk=True, end_after=1))
+    ana, ben = society.agent("Ana"), society.agent("Ben")
+    ana.remember(MemoryKind.OBSERVATION, "Ana wants to host a party at Hobbs Cafe on February 13 from 5pm to 7pm",
+                 clock.now(), importance=8)
+    ben.remember(MemoryKind.OBSERVATION, "Ben is running for mayor in the local election", clock.now(), importance=5)
+    run(society, clock, 10)
+    world.move("Ana", "town:park")
+    world.move("Ben", "town:park")
+    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
+    events = run(society, clock, 30)
+    lines = [(e.agent, e.text) for e in events if isinstance(e, UtteranceEvent)]
+    assert [who for who, _ in lines] == ["Ana", "Ben", "Ana", "Ben"]  # the cap, not the first goodbye
+    assert lines[0][1].startswith("I am hosting the party")
+    assert lines[1][1].startswith("I would love to come")
+    assert "mayor" in lines[3][1]
+    run(society, clock, 30)
+    assert any(r.description.startswith("Ben told Ana that Ben is running for mayor")
+               for r in ana.memory.records)
