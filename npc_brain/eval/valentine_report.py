@@ -147,7 +147,10 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
     usage = st.get("usage") or {}
     purposes = [{"purpose": k, "calls": v["calls"], "prompt_tokens": v["prompt_tokens"],
                  "completion_tokens": v["completion_tokens"], "failures": v["failures"],
-                 "mean_latency_s": v["mean_latency_s"]} for k, v in usage.get("by_purpose", {}).items()]
+                 "mean_latency_s": v["mean_latency_s"],
+                 # Summed from the saves' counts (a merged share would be a sum of shares).
+                 "cache_share": round(v.get("cached_tokens", 0) / v["prompt_tokens"], 3) if v["prompt_tokens"] else 0.0}
+                for k, v in usage.get("by_purpose", {}).items()]
     judge_total = (st.get("judge_usage") or {}).get("total", {})
     lines = [
         "# Valentine's Day party — end-to-end evaluation",
@@ -162,6 +165,7 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         + (f", {r['wall_s_per_game_hour']} s per game hour of simulation" if r.get("wall_s_per_game_hour") else "")
         + f"; simulation calls per agent-day ≈ {r['calls_per_agent_day']}"
         + (f", tokens ≈ {r['tokens_per_agent_day']:,}" if r.get("tokens_per_agent_day") else "")
+        + _cache(usage.get("total", {}))
         + f"; judge calls {judge_total.get('calls', 0)}",
         f"- **Answers:** {r['answers']} ({st_before['interview_failures'] + st_after['interview_failures']} "
         "interview calls failed); judge/lexical awareness agreement "
@@ -212,3 +216,10 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
     path = folder / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
+
+
+def _cache(total: dict[str, Any]) -> str:
+    """'; prompt-cache share 61%' (nothing for a run saved before caches were counted)."""
+    if "cached_tokens" not in total or not total.get("prompt_tokens"):
+        return ""
+    return f"; prompt-cache share {100 * total['cached_tokens'] / total['prompt_tokens']:.0f}%"
