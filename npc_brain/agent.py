@@ -317,8 +317,9 @@ class Agent:
         if not (self._in_flight & PLAN_THOUGHTS):
             plan_end = self.plan.end
             if plan_end is None or plan_end <= now:
-                # The first day plan waits for the seed memories to be in the stream.
-                if ready(Thought.PLAN_DAY) and not (seeding and (self._buffer or Thought.MEMORIZE in self._in_flight)):
+                # The first day plan need not wait for the seeds' ratings: it reads them as given
+                # (`thoughts.plan_day_job`); waiting put every NPC's seed ratings before any plan.
+                if ready(Thought.PLAN_DAY):
                     due.append(Thought.PLAN_DAY)
             elif ready(Thought.REACT) and self._status != AgentStatus.CONVERSING and self.react_candidate(now):
                 due.append(Thought.REACT)

@@ -81,10 +81,14 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     if agent.status != AgentStatus.CONVERSING:
         agent.become(AgentStatus.PLANNING)
 
+    # Seeds not in the stream yet (their ratings are still being made) are read as given: on a
+    # fresh agent retrieval would return them anyway, all of them being all it knows.
+    seeds = tuple(agent.persona.memories) if not agent.seeded else ()
+
     def run() -> planning.DayPlanned:
         return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
                                  thoughts=thoughts, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
-                                 names=names, k=s.retrieval_k, weights=s.weights)
+                                 names=names, k=s.retrieval_k, weights=s.weights, known=seeds)
 
     def apply(result: planning.DayPlanned) -> list[Event]:
         t = max(now, result.chunks[0].start)
@@ -96,7 +100,9 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
             agent.become(AgentStatus.ACTING)
         return [PlanChanged(agent.name, now, "day", result.memory.description)]
 
-    return agent.job(Thought.PLAN_DAY, now, run, apply, priority=10)
+    # An NPC with no plan stands idle where the player can see it: its one plan call of the day
+    # goes before decompositions and ratings (HIGH); a replan of a day under way is NORMAL.
+    return agent.job(Thought.PLAN_DAY, now, run, apply, priority=20 if agent.plan.current(now) is None else 10)
 
 
 def _yesterday(agent: Agent) -> str:

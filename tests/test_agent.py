@@ -51,16 +51,30 @@ def test_current_action_always_answers_even_while_thinking():
     day = agent.current_action(T0 + timedelta(hours=2))
     assert day.source == "idle" and day.description == "thinking about the day"
     model = ScriptedModel().respond_with(BrainResponder())
-    assert agent.due_thoughts(T0) == [Thought.MEMORIZE]  # seeds first; the plan waits for them
-    think(agent, Thought.MEMORIZE, T0, model)
-    assert Thought.PLAN_DAY in agent.due_thoughts(T0)
+    # The seeds' ratings and the first plan go out together: the plan reads the seeds as given.
+    assert agent.due_thoughts(T0) == [Thought.MEMORIZE, Thought.PLAN_DAY]
     job = agent.begin(Thought.PLAN_DAY, T0, model)
+    [call] = [c for c in model.history if c.purpose == "plan_day"] or [None]
+    assert call is None  # nothing sent until the job runs
     assert agent.status == AgentStatus.PLANNING
     assert Thought.PLAN_DAY not in agent.due_thoughts(T0)  # in flight: not resubmitted
     assert agent.current_action(T0).source == "idle"      # still answers while the job is out
     job.apply(job.run())
     assert agent.status == AgentStatus.ACTING
     assert agent.current_action(T0).description == "waking up and getting ready"
+
+
+def test_the_first_plan_weighs_seeds_whose_ratings_are_not_in_yet():
+    host = ANA.model_copy(update={"memories": ("Ana wants to host a party at Hobbs Cafe on February 13 "
+                                               "from 5pm to 7pm",)})
+    agent = make_agent(host)
+    model = ScriptedModel().respond_with(BrainResponder())
+    assert not agent.seeded and len(agent.memory) == 0
+    think(agent, Thought.PLAN_DAY, T0, model)
+    [call] = [c for c in model.history if c.purpose == "plan_day"]
+    assert "party at Hobbs Cafe" in call.prompt  # pinned in the evening, read from the seed itself
+    evening = [s for s in agent.plan.steps(PlanLevel.DAY) if s.start.hour == 17]
+    assert evening and "party" in evening[0].description
 
 
 def test_whisper_shows_up_in_the_next_plan_context():

@@ -119,11 +119,13 @@ def plan_day(
     names: Mapping[str, str] | None = None,
     k: int = 4,
     weights: RetrievalWeights = RetrievalWeights(),
+    known: Sequence[str] = (),
 ) -> DayPlanned:
     """Plan from now until the next morning in broad chunks (one model call).
 
     `wake_hour`/`bed_hour` are fallbacks for a persona whose lifestyle names no times;
-    `names` maps building addresses to display names ("Hobbs Cafe") for the options.
+    `names` maps building addresses to display names ("Hobbs Cafe") for the options; `known`
+    are memories to weigh that are not in the stream yet (a fresh agent's seeds).
     """
     recalls = tuple(recall(view, embedder, [f"{persona.name}'s plans and intentions for today"],
                            now, k=k, weights=weights))
@@ -132,6 +134,7 @@ def plan_day(
     # Known dated events are weighed whether or not retrieval surfaces them today: the host's
     # party seed and a party heard of yesterday must not lose to this morning's perceptions.
     memories += [d for d in dated_memories(view, now) if d not in memories and d not in thoughts]
+    memories += [d for d in known if d not in memories and d not in thoughts]
     wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
     slots = day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
                       thoughts=thoughts, memories=memories, names=names)
