@@ -7,6 +7,7 @@ never imports `society`.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,6 +27,7 @@ from npc_brain.cognition.grounds import Ground, GroundKind, Moment
 from npc_brain.cognition.plan import PlanLevel
 from npc_brain.cognition.prompts import clean
 from npc_brain.cognition.settings import BrainSettings
+from npc_brain.llm.preemption import preemptible
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.observation import Observation, ObservationKind
@@ -88,6 +90,7 @@ class Conversations:
         self._offers = offers
         self._chosen = chosen
         self._read_ahead = read_ahead
+        self._ahead: dict[str, threading.Event] = {}  # npc → set when its reply needs the engine
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
@@ -323,6 +326,8 @@ class Conversations:
             agent.start_conversation(speaker)
             self._events.append(ConversationStarted(npc, now, speaker, conv.id))
         conv._say(speaker, text, now)
+        if (ahead := self._ahead.pop(npc, None)) is not None:
+            ahead.set()  # the reply needs the engine now
         # The player's words are a claim someone made, never the NPC's own knowledge.
         agent.remember(MemoryKind.DIALOGUE, hearsay.quoted(speaker, npc, text), now, subject=speaker,
                        place=agent.address)
@@ -346,8 +351,16 @@ class Conversations:
             return
         lines = conv.pairs() if conv is not None else []
         meter, persona = self._meter(), agent.persona
-        self._submit(npc, "read ahead", lambda: dialogue.read_ahead(meter, persona, player, lines),
-                     lambda _: [], lambda _exc: [], Priority.URGENT, meter)
+        stop = self._ahead[npc] = threading.Event()
+
+        def run() -> None:
+            # The reply stops a read-ahead still running (beside the town's calls it can take
+            # seconds): seen holding the place the reply needed for 1–4 s.
+            with preemptible(stop.is_set):
+                dialogue.read_ahead(meter, persona, player, lines)
+
+        # Under the reply's own key: a reply submitted while this still waits supersedes it.
+        self._submit(npc, "dialogue", run, lambda _: [], lambda _exc: [], Priority.URGENT, meter)
 
     def interject(self, npc: str, partner: str, text: str, now: datetime) -> bool:
         """`npc` says `text` (made by the code, no model) in its open conversation with `partner`,

@@ -202,7 +202,7 @@ class Society:
     def thinking(self, name: str) -> bool:
         """True while the agent has visible thinking in flight (plan, reaction, reply …)."""
         agent = self.agent(name)
-        # Memorizing is background work, except before the first plan (it waits on the seeds).
+        # Memorizing is background work, except before the first plan (the NPC is still waking up).
         if agent.in_flight - {Thought.MEMORIZE} or (agent.plan.empty and agent.in_flight):
             return True
         return self._convs.waiting_for(name)

@@ -7,7 +7,8 @@ does: the game clock runs at `--speed` × 1 game minute per real second (the dem
 pace) whatever the minds are doing — nothing waits for a thought. Measured:
 
 - `memorize_lag_p95_min`: game minutes from a perception (or a line heard) to its memory record
-  in the stream — the record's `created` time vs the game time it appeared;
+  in the stream — the record's `created` time vs the game time it appeared (the personas' seed
+  memories are no perception: `seeds_lag_p95_min` on their own);
 - `plan_ready_p95_s`: real seconds from an agent being without a day plan (waking, or the
   run's start) to the plan being in place;
 - `placeless_minutes`: NPC-minutes (awake) whose current action had no place to be.
@@ -54,6 +55,7 @@ class LagMeter:
         self.society = society
         self.seen = {name: len(a.memory) for name, a in society.agents.items()}
         self.memory_lag_min: list[float] = []
+        self.seed_lag_min: list[float] = []
         self.plan_wait_s: list[float] = []
         self.placeless_minutes = 0.0
         # An agent with no plan yet at the start waits from the start (the morning's first plans).
@@ -65,9 +67,12 @@ class LagMeter:
 
         for name, agent in self.society.agents.items():
             records = agent.memory.records
+            seeds = set(agent.persona.memories)
             for r in records[self.seen[name]:]:
                 if r.kind in (MemoryKind.OBSERVATION, MemoryKind.DIALOGUE):
-                    self.memory_lag_min.append(max(0.0, (now - r.created).total_seconds() / 60))
+                    lag = max(0.0, (now - r.created).total_seconds() / 60)
+                    # The persona's seed memories are no perception: counted on their own.
+                    (self.seed_lag_min if r.description in seeds else self.memory_lag_min).append(lag)
             self.seen[name] = len(records)
             planned = agent.plan.current(now) is not None
             if not planned:
@@ -85,6 +90,8 @@ class LagMeter:
             "memorize_lag_p95_min": _p95(self.memory_lag_min),
             "memorize_lag_p50_min": round(float(np.median(self.memory_lag_min)), 2) if self.memory_lag_min else 0.0,
             "memories": len(self.memory_lag_min),
+            "seeds_lag_p95_min": _p95(self.seed_lag_min),
+            "seeds": len(self.seed_lag_min),
             "plan_ready_p95_s": _p95(waits),
             "plan_ready_max_s": round(max(waits), 1) if waits else 0.0,
             "plans": len(waits),

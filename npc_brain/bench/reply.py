@@ -132,6 +132,7 @@ class _Ask:
     queued: float | None = None  # until the reply's job left the scheduler's queue
     job: Any = None
     reply: str = ""
+    held: str = ""  # the jobs running when the question was sent (purpose/priority)
 
 
 class ReplyTimer:
@@ -241,7 +242,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         conv = None
                     before = len(conv.lines) if conv is not None else 0
                     busy = sum(j.state.value == "running" for j in society.scheduler.in_flight())
-                    timer.sent(npc, question, before, busy)
+                    timer.sent(npc, question, before, busy).held = " ".join(
+                        f"{j.purpose}/{int(j.priority)}" for j in society.scheduler.in_flight()
+                        if j.state.value == "running")
                     kw = {"on_text": timer.on_text} if streams else {}
                     conv = society.talk(npc, args.player, question, **kw)
                     timer.asks[-1].lines_before = len(conv.lines) - 1
@@ -255,6 +258,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         wall = time.perf_counter() - t0
         usage = society.usage()
         dialogue = usage.by_purpose.get("dialogue") if usage is not None else None
+        ahead = usage.by_purpose.get("read ahead") if usage is not None else None
     finally:
         sim.shutdown()
         executor.shutdown(wait=True, cancel_futures=True)
@@ -272,6 +276,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "read_ahead": args.read_ahead,
         # The share of the replies' prompt tokens the engine took from its cache (read-ahead's aim).
         "dialogue_cache_share": round(dialogue.cache_share, 3) if dialogue is not None else 0.0,
+        "read_ahead_calls": ahead.calls if ahead is not None else 0,
+        "read_ahead_mean_s": round(ahead.mean_latency_s, 3) if ahead is not None else 0.0,
         "workers": workers, "npcs": len(town.personas),
         "model": backend.description, "wall_s": round(wall, 1),
         "game_minutes": round((clock.now() - start).total_seconds() / 60, 1),
@@ -287,6 +293,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                        "queued_s": round(a.queued, 2) if a.queued is not None else "-",
                        "first_s": round(a.first, 2) if a.first is not None else "-",
                        "full_s": round(a.full, 2) if a.full is not None else "timeout",
-                       "reply": a.reply[:60]} for a in timer.asks],
+                       "reply": a.reply[:60], "running": a.held} for a in timer.asks],
     }
     return result

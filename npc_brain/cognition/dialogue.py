@@ -18,6 +18,7 @@ from typing import Any
 
 from npc_brain.actions import Offer
 from npc_brain.cognition import invitation, news, prompts
+from npc_brain.cognition.facts import content_words
 from npc_brain.cognition.grounding import Grounded, Problem, ground_line
 from npc_brain.cognition.grounds import (
     Ground,
@@ -28,6 +29,7 @@ from npc_brain.cognition.grounds import (
     from_record,
     intent_of,
     topic_of,
+    topic_words,
 )
 from npc_brain.cognition.offers import options_for
 from npc_brain.cognition.recall import Recall, merged, recall
@@ -43,6 +45,7 @@ from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.llm.streaming import streaming
+from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
 from npc_brain.persona import Persona
@@ -183,6 +186,8 @@ def next_utterance(
     elif intent is Intent.CHAT and listener_is_agent:
         moment = replace(moment, news=tuple(_news(view, speaker, listener, now, lines)))
     pool = merged(recalls, limit=2 * k)
+    if intent is Intent.ABOUT:
+        pool = _with_mentions(view, pool, topic_words(heard, speaker.name, listener), k)
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r.description, said_here)]
@@ -216,6 +221,21 @@ def next_utterance(
     # A repair may say another option than the letter chose: the line said is the one done.
     offer = next((o for g, o in deeds if g == said.ground), None)
     return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent, offer)
+
+
+def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozenset[str],
+                   k: int) -> list[MemoryRecord]:
+    """`pool` plus the memories that name everything the question asks about, most important
+    and newest first: what an NPC knows about X is eligible whether or not recency let
+    retrieval surface it (a run for mayor heard two days ago lost to this morning's sights)."""
+    if not words:
+        return list(pool)
+    have = {r.id for r in pool}
+    found = [r for r in view.records
+             if r.id not in have and r.kind is not MemoryKind.PLAN
+             and not r.description.startswith("Conversation with ") and words <= content_words(r.description)]
+    found.sort(key=lambda r: (-r.importance, -r.id))
+    return [*pool, *found[:k]]
 
 
 def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> None:
@@ -316,7 +336,10 @@ def grounded_answer(
         moment = Moment(moment.doing, moment.place)  # an ablation without plans knows no plan
     if kinds is not None and not set(kinds) & {"observation", "dialogue"}:
         persona = persona.model_copy(update={"relationships": {}})  # nor whom it has met
-    options = candidates(intent, persona, listener, question, now, moment, merged(recalls, limit=2 * k))
+    pool = merged(recalls, limit=2 * k)
+    if intent is Intent.ABOUT and kinds is None:
+        pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k)
+    options = candidates(intent, persona, listener, question, now, moment, pool)
     with _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.interview_messages(persona, now, question, [g.label() for g in options]),

@@ -305,6 +305,12 @@ SMALL_TALK = (
 )
 
 
+def topic_words(line: str, speaker: str, listener: str) -> frozenset[str]:
+    """The content words of what `line` asks about, without the two speakers' names."""
+    topic = topic_of(line) if line else ""
+    return content_words(topic) - content_words(speaker) - content_words(listener) - _VAGUE
+
+
 def relevant(record: MemoryRecord, topic_words: frozenset[str]) -> bool:
     """True when the memory shares a content word with the topic (retrieval always returns k)."""
     return bool(topic_words & content_words(record.description))
@@ -353,7 +359,7 @@ def candidates(
                 and not (r.description.startswith(f"{listener} ") and r.importance <= _ROUTINE)
                 and r.kind is not MemoryKind.PLAN and not _SUMMARY.search(r.description)]
     topic = topic_of(line) if line else ""
-    words = content_words(topic) - content_words(speaker.name) - content_words(listener) - _VAGUE
+    words = topic_words(line, speaker.name, listener)
     about = [r for r in recalled if relevant(r, words)] if words else list(recalled)
     # Most of the topic first ("the Valentine's Day party": the party itself before its
     # helpers), then the most informative (its place, date and time).

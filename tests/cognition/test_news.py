@@ -137,3 +137,21 @@ def test_a_goodbye_waits_while_the_other_npc_has_news_to_tell():
     run(society, clock, 30)
     assert any(r.description.startswith("Ben told Ana that Ben is running for mayor")
                for r in ana.memory.records)
+
+
+def test_what_an_npc_knows_about_x_is_eligible_when_retrieval_lets_it_slip():
+    # Heard two days ago, then a day of sights: recency lets retrieval's top k forget it.
+    emb = HashEmbedder()
+    s = MemoryStream(emb.dim)
+    heard = "Sam Moore told Maria Lopez that Sam is running for mayor in the upcoming local election."
+    s.add(MemoryKind.DIALOGUE, heard, T - timedelta(days=2), 4, emb.embed([heard])[0])
+    for i in range(40):
+        text = f"the window table {i} is idle while Maria is running late"
+        s.add(MemoryKind.OBSERVATION, text, T - timedelta(minutes=40 - i), 2, emb.embed([text])[0])
+    maria = Persona(name="Maria Lopez", age=21, occupation="student")
+    model = ScriptedModel().respond_with(BrainResponder())
+    said = dialogue.grounded_answer(model, emb, s.snapshot(), maria, T, "Who is running for mayor?", k=3)
+    assert "Sam" in said.text and "mayor" in said.text
+    # A topic nobody mentioned still gets the honest answer.
+    none = dialogue.grounded_answer(model, emb, s.snapshot(), maria, T, "Who is running the bakery?", k=3)
+    assert "Sam" not in none.text

@@ -19,6 +19,8 @@ def test_the_meter_sees_memories_arrive_plans_land_and_no_placeless_minutes():
         meter.tick(clock.now(), wall, 5)
     r = meter.result(wall)
     assert r["memories"] > 0 and r["plans"] == len(society.agents)
+    # The personas' seeds are counted on their own, not as perceptions.
+    assert r["seeds"] == sum(len(a.persona.memories) for a in society.agents.values()) > 0
     # The inline executor thinks at once: memories are at most one memorize interval and
     # two 5-minute ticks old (the perception lands mid-tick, the memory is seen a tick later).
     assert 0 <= r["memorize_lag_p95_min"] <= society.settings.memorize_interval_minutes + 10, r
