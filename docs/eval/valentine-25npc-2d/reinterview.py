@@ -4,8 +4,11 @@
 `eval valentine --out` folder (valentine.sqlite + valentine_state.json; the 40 MB save is
 not committed). Used once, see reinterview.md.
 """
-import json, sys
+import argparse
+import json
+import sys
 from datetime import datetime
+
 from npc_brain.clock import GameClock
 from npc_brain.eval.backend import open_backend
 from npc_brain.eval.runner import make_executor
@@ -13,7 +16,6 @@ from npc_brain.eval.scenario import candidacy_topic, party_topic
 from npc_brain.eval.town import load_town
 from npc_brain.eval.valentine import Measurer
 from npc_brain.simulation import Simulation
-import argparse
 
 folder = sys.argv[1]
 st = json.load(open(f"{folder}/valentine_state.json"))
@@ -34,4 +36,6 @@ for row in m["agents"]:
             print(row["agent"], "|", a["answer"][:120], "|", a["aware_lexical"], "|", a["claims"])
 print(json.dumps({"time": m["time"], "party": m.get("party"), "candidacy": m.get("candidacy"),
                   "hallucinated_lexical": m.get("hallucinated_lexical"), "answered": m.get("answered")}, default=str))
-sim.shutdown(); ex.shutdown(wait=True); backend.close()
+sim.shutdown()
+ex.shutdown(wait=True)
+backend.close()
