@@ -32,6 +32,7 @@ class Problem(StrEnum):
     PROMPT = "recites the prompt"
     EMPTY = "empty"
     FAILED = "unusable reply"
+    IMPOSTOR = "speaks as someone else"
 
 
 # Not knowing, said by the speaker about itself ("The locals do not know" is a claim, not that).
@@ -149,6 +150,17 @@ def _sentences(text: str) -> list[str]:
     return [p for p in re.split(r"(?<=[.!?])\s+", text) if p]
 
 
+_I_AM = re.compile(r"\b(?:I am|I'm|my name is)\s+([A-Z][\w'’-]+)")
+
+
+def impostor(line: str, speaker: str, known: Sequence[str]) -> bool:
+    """True when the line claims another known person's name ("I am Isabella Rodriguez, …"
+    said by Priya): a 135M model copies a hearsay's subject into the first person."""
+    first = speaker.split()[0] if speaker.split() else speaker
+    firsts = {k.split()[0] for k in known if k.split()} - {first}
+    return any(m.group(1) in firsts for m in _I_AM.finditer(line))
+
+
 def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: Sequence[str],
               known: tuple[str, ...]) -> list[Problem]:
     problems: list[Problem] = []
@@ -161,6 +173,8 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
         problems.append(Problem.ECHO)
     if third_person(line, speaker, listener) or _yours(line, ground):
         problems.append(Problem.THIRD_PERSON)
+    if impostor(line, speaker, [*known, listener]):
+        problems.append(Problem.IMPOSTOR)
     if _PROMPT_WORDS.search(line):
         problems.append(Problem.PROMPT)
     if babbles(line):

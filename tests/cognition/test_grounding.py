@@ -199,3 +199,18 @@ def test_an_unusable_reply_still_says_the_best_ground():
                                    lines=[("Alex", "What are you doing?")], known=KNOWN)
     assert said.text == "Right now I am serving coffee." and said.grounded is not None
     assert said.grounded.problems == (Problem.FAILED,)
+
+
+def test_a_line_that_speaks_as_someone_else_is_repaired():
+    from npc_brain.cognition.grounding import Problem, ground_line
+    from npc_brain.cognition.grounds import Ground, GroundKind
+
+    g = Ground(GroundKind.MEMORY, "Isabella Rodriguez told me that she is planning a Valentine's Day party.",
+               facts=("Isabella Rodriguez", "Valentine's Day"))
+    known = ["Isabella Rodriguez", "Priya Sharma", "Hobbs Cafe"]
+    bad = ground_line("I am Isabella Rodriguez, planning a Valentine's Day party.", g, speaker="Priya Sharma",
+                      listener="the interviewer", known=known)
+    assert Problem.IMPOSTOR in bad.problems and bad.text == g.text
+    own = ground_line("I'm Priya, and Isabella Rodriguez told me about a Valentine's Day party.", g,
+                      speaker="Priya Sharma", listener="the interviewer", known=known)
+    assert Problem.IMPOSTOR not in own.problems
