@@ -36,6 +36,16 @@ def _records(*texts: str) -> list:
     return list(_stream(*texts).records)
 
 
+def _meet(society, clock, world) -> list[tuple[str, str]]:
+    """Ana sees Ben in the park after a settling tick; the lines they say in the next half hour."""
+    run(society, clock, 10)
+    world.move("Ana", "town:park")
+    world.move("Ben", "town:park")
+    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
+    events = run(society, clock, 30)
+    return [(e.agent, e.text) for e in events if isinstance(e, UtteranceEvent)]
+
+
 def test_an_event_without_a_date_is_news_and_routine_is_not():
     items = news.untold(_records("Sam Moore likes black coffee", RUN), T, "Klaus Mueller")
     assert [i.fact for i in items] == [RUN] and items[0].occasion is None
@@ -87,12 +97,7 @@ def test_news_travels_from_the_candidate_to_a_third_npc_with_its_source():
     ana, ben = society.agent("Ana"), society.agent("Ben")
     ana.remember(MemoryKind.OBSERVATION, "Ana is running for mayor in the local election", clock.now(),
                  importance=5)
-    run(society, clock, 10)
-    world.move("Ana", "town:park")
-    world.move("Ben", "town:park")
-    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
-    events = run(society, clock, 30)
-    lines = [(e.agent, e.text) for e in events if isinstance(e, UtteranceEvent)]
+    lines = _meet(society, clock, world)
     assert lines and lines[0][0] == "Ana" and "mayor" in lines[0][1]
     run(society, clock, 30)
     heard = [r.description for r in ben.memory.records if r.description.startswith("Ana told Ben that")]
@@ -124,12 +129,7 @@ def test_a_goodbye_waits_while_the_other_npc_has_news_to_tell():
     ana.remember(MemoryKind.OBSERVATION, "Ana wants to host a party at Hobbs Cafe on February 13 from 5pm to 7pm",
                  clock.now(), importance=8)
     ben.remember(MemoryKind.OBSERVATION, "Ben is running for mayor in the local election", clock.now(), importance=5)
-    run(society, clock, 10)
-    world.move("Ana", "town:park")
-    world.move("Ben", "town:park")
-    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
-    events = run(society, clock, 30)
-    lines = [(e.agent, e.text) for e in events if isinstance(e, UtteranceEvent)]
+    lines = _meet(society, clock, world)
     assert [who for who, _ in lines] == ["Ana", "Ben", "Ana", "Ben"]  # the cap, not the first goodbye
     assert lines[0][1].startswith("I am hosting the party")
     assert lines[1][1].startswith("I would love to come")
