@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--embedder", choices=("lexical", "gguf", "hybrid", "openai"), default=None)
     g.add_argument("--llm-threads", type=int, default=None, help="inference threads of the embedded model")
     g.add_argument("--brain-threads", type=int, default=4,
-                   help="worker threads that run thinking jobs (default 4, the embedded model's slots)")
+                   help="worker threads that run thinking jobs (default 4; the engine has a slot for each + 1)")
     h = p.add_argument_group("headless runs (CI, screenshots)")
     h.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
     h.add_argument("--frames", type=int, default=None, help="stop after this many frames")

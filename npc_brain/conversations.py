@@ -7,8 +7,10 @@ never imports `society`.
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, Future, wait
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,6 +32,7 @@ from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.preemption import preemptible
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
+from npc_brain.metered import MeteredModel
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
@@ -50,6 +53,19 @@ Submit = Callable[
 Offers = Callable[[str, str, datetime, bool], tuple[Offer, ...]]
 # chosen(speaker, listener, offer, line, now): the event a chosen offer becomes.
 Chosen = Callable[[str, str, Offer, str, datetime], Event]
+
+
+log = logging.getLogger(__name__)
+
+AHEAD_WAIT_S = 2.0  # a reply waits at most this long for the read-ahead of its prompt
+
+
+def _quietly(run: Callable[[], None]) -> None:
+    """A read-ahead only warms a cache: when it fails, the reply reads the prompt itself."""
+    try:
+        run()
+    except Exception:  # a dead engine or a closing society; nothing to apply
+        log.debug("read-ahead failed", exc_info=True)
 
 
 def _no_offers(speaker: str, listener: str, now: datetime, player: bool) -> tuple[Offer, ...]:
@@ -78,6 +94,7 @@ class Conversations:
         offers: Offers = _no_offers,
         chosen: Chosen | None = None,
         read_ahead: bool = False,
+        reader: Executor | None = None,
     ) -> None:
         self._agents = agents
         self.settings = settings
@@ -91,6 +108,8 @@ class Conversations:
         self._chosen = chosen
         self._read_ahead = read_ahead
         self._ahead: dict[str, threading.Event] = {}  # npc → set when its reply needs the engine
+        self._reader = reader
+        self._reading: dict[str, Future[None]] = {}  # npc → its read-ahead on the reader
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
@@ -126,9 +145,10 @@ class Conversations:
         return conv
 
     def _turn(self, conv: Conversation, speaker: str, now: datetime,
-              on_text: Callable[[str], None] | None = None) -> None:
+              on_text: Callable[[str], None] | None = None, after: Future[None] | None = None) -> None:
         """Ask `speaker` (an agent) for its next line; with the player it streams into
-        `conv.draft` (and to `on_text`, on the worker thread) as it is generated."""
+        `conv.draft` (and to `on_text`, on the worker thread) as it is generated. `after`: a
+        read-ahead of this line's prompt still running, which the line waits for (briefly)."""
         agent = self._agents[speaker]
         listener = conv.other(speaker)
         view = agent.memory.snapshot()
@@ -160,6 +180,11 @@ class Conversations:
         other_view = other.memory.snapshot() if other is not None else None
 
         def run() -> tuple[dialogue.Said, bool]:
+            if after is not None:
+                # The read-ahead is reading this line's prompt start: reading it again beside it
+                # in another slot takes longer than waiting (`bench reply --gap 1`: 2.1–2.5 s
+                # to the first words when the question came while it ran).
+                wait([after], timeout=AHEAD_WAIT_S)
             said = dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
                                            lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
                                            moment=moment, known=known,
@@ -167,10 +192,10 @@ class Conversations:
                                            player=conv.player is not None,
                                            heard_ground=told, listener_is_agent=conv.player is None)
             # Whether either NPC still has news for the other (scanned here, off the frame loop).
-            after = [*lines, (speaker, said.text)]
+            so_far = [*lines, (speaker, said.text)]
             more = other is not None and other_view is not None and (
-                dialogue.has_news(other_view, other.persona, speaker, now, after)
-                or (len(after) + 2 <= conv.turn_cap and dialogue.has_news(view, persona, listener, now, after)))
+                dialogue.has_news(other_view, other.persona, speaker, now, so_far)
+                or (len(so_far) + 2 <= conv.turn_cap and dialogue.has_news(view, persona, listener, now, so_far)))
             return said, more
 
         def apply(result: tuple[dialogue.Said, bool]) -> list[Event]:
@@ -328,13 +353,16 @@ class Conversations:
         conv._say(speaker, text, now)
         if (ahead := self._ahead.pop(npc, None)) is not None:
             ahead.set()  # the reply needs the engine now
+        reading = self._reading.pop(npc, None)
+        if reading is not None and reading.cancel():
+            reading = None  # not started yet: the reply reads the prompt itself
         # The player's words are a claim someone made, never the NPC's own knowledge.
         agent.remember(MemoryKind.DIALOGUE, hearsay.quoted(speaker, npc, text), now, subject=speaker,
                        place=agent.address)
         if conv.npc_lines() >= conv.turn_cap:
             self.end(conv, now, self._events)
         else:
-            self._turn(conv, npc, now, on_text)
+            self._turn(conv, npc, now, on_text, after=reading)
         return conv
 
     def read_ahead(self, npc: str, player: str) -> None:
@@ -351,16 +379,36 @@ class Conversations:
             return
         lines = conv.pairs() if conv is not None else []
         meter, persona = self._meter(), agent.persona
-        stop = self._ahead[npc] = threading.Event()
 
         def run() -> None:
-            # The reply stops a read-ahead still running (beside the town's calls it can take
-            # seconds): seen holding the place the reply needed for 1–4 s.
-            with preemptible(stop.is_set):
-                dialogue.read_ahead(meter, persona, player, lines)
+            dialogue.read_ahead(meter, persona, player, lines)
 
-        # Under the reply's own key: a reply submitted while this still waits supersedes it.
-        self._submit(npc, "dialogue", run, lambda _: [], lambda _exc: [], Priority.URGENT, meter)
+        if self._reader is None:
+            stop = self._ahead[npc] = threading.Event()
+
+            def stoppable() -> None:
+                # The reply stops a read-ahead that holds a scheduler place it may need.
+                with preemptible(stop.is_set):
+                    run()
+
+            # Under the reply's own key: a reply submitted while this still waits supersedes it.
+            self._submit(npc, "dialogue", stoppable, lambda _: [], lambda _exc: [], Priority.URGENT, meter)
+            return
+        # On its own thread, not a scheduler place: seen holding the place kept for the reply,
+        # which then queued 1–3.5 s behind it (`bench reply`, 3 of 20 questions).
+        if isinstance(meter, MeteredModel):
+            meter.priority = Priority.URGENT  # the town's calls still give way to it at the gate
+        if (old := self._reading.pop(npc, None)) is not None:
+            old.cancel()
+        try:
+            self._reading[npc] = self._reader.submit(_quietly, run)
+        except RuntimeError:  # the reader is shut down: the society is closing
+            pass
+
+    def close(self) -> None:
+        """Stop reading ahead (read-aheads not started are dropped)."""
+        if self._reader is not None:
+            self._reader.shutdown(wait=False, cancel_futures=True)
 
     def interject(self, npc: str, partner: str, text: str, now: datetime) -> bool:
         """`npc` says `text` (made by the code, no model) in its open conversation with `partner`,

@@ -19,7 +19,7 @@ what is due, applies finished results on the calling thread, and returns `Event`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import MappingProxyType
@@ -136,6 +136,9 @@ class Society:
         self._events: list[Event] = []
         self._errands = Errands(actions if actions is not None else with_movement(), self._agents,
                                 world=lambda: self.world)
+        read_ahead = self.settings.read_ahead and caches_prompts(model)
+        # Beside a pool, read-aheads get a thread of their own: the place kept for the reply stays free.
+        reader = ThreadPoolExecutor(1, thread_name_prefix="npc_brain-read-ahead") if read_ahead and first else None
         # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
         self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,
                                     embedder=embedder,
@@ -144,7 +147,7 @@ class Society:
                                     offers=lambda a, b, t, player: self._errands.offers(a, b, t, player=player),
                                     chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
                                                                                               said=line),
-                                    read_ahead=self.settings.read_ahead and caches_prompts(model))
+                                    read_ahead=read_ahead, reader=reader)
         self._last_action: dict[str, tuple[str, str | None]] = {}
         self._last_room: dict[str, str | None] = {}
         self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
@@ -568,6 +571,7 @@ class Society:
         if self.gate is not None:
             self.gate.close()  # calls held at the gate go, so worker threads can end
         self.scheduler.shutdown(wait=False)
+        self._convs.close()
 
     def __enter__(self) -> Society:
         return self

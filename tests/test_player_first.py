@@ -339,3 +339,66 @@ def test_no_read_ahead_on_a_backend_that_keeps_no_prompts() -> None:
     society.update()
     assert not any(c.purpose == "read ahead" for c in model.history)
     assert any(c.purpose == "dialogue" for c in model.history)
+
+
+def test_a_read_ahead_never_takes_the_place_kept_for_the_reply() -> None:
+    # Seen in `bench reply`: a read-ahead still running held the reserved place and the reply
+    # queued 1–3.5 s behind it. Beside a pool it runs on a thread of its own.
+    ex = ManualExecutor()  # the town's jobs stay RUNNING until run: places are really taken
+    model = _CachingModel().respond_with(BrainResponder(talk=False))
+    society = Society(tiny_town(["Ana", "Ben"]), model, HashEmbedder(), now=GameClock(T0),
+                      executor=ex, max_in_flight=2)
+    for n in ("Ana", "Ben"):
+        society.add_agent(Persona(name=n, age=30, home=f"town:{n.lower()}_house:bedroom", memories=("x",)))
+    society.update()
+    assert len(society.scheduler.in_flight()) >= 2 and ex.pending == 1  # the town has its one place
+    society.engage("Alex", "Ana")
+    society.update()
+    deadline = time.monotonic() + 10
+    while not any(c.purpose == "read ahead" for c in model.history) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [c.agent for c in model.history if c.purpose == "read ahead"] == ["Ana"]
+    assert ex.pending == 1  # it ran on no scheduler place
+    society.talk("Ana", "Alex", "How is the cafe doing?")
+    reply = society.scheduler.job_for("Ana", "dialogue")
+    assert reply is not None and reply.state is JobState.RUNNING
+    society.shutdown()
+
+
+class _SlowReadAhead(_CachingModel):
+    """A read-ahead that takes a while, as a cold prompt does beside the town's calls."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started, self.release = threading.Event(), threading.Event()
+        self.order: list[str] = []
+
+    def _send(self, request):  # type: ignore[no-untyped-def]
+        if request.purpose == "read ahead":
+            self.started.set()
+            self.release.wait(5)
+            self.order.append("read ahead done")
+        elif request.purpose == "dialogue":
+            self.order.append("reply starts")
+        return super()._send(request)
+
+
+def test_a_reply_waits_for_the_read_ahead_of_its_own_prompt() -> None:
+    # Beside it in another slot the reply would read the same prompt start again:
+    # `bench reply --gap 1` took 2.1–2.5 s to the first words that way, 1.1 s waiting.
+    ex = ManualExecutor()
+    model = _SlowReadAhead().respond_with(BrainResponder(talk=False))
+    society = Society(tiny_town(["Ana", "Ben"]), model, HashEmbedder(), now=GameClock(T0),
+                      executor=ex, max_in_flight=3)
+    society.add_agent(Persona(name="Ana", age=30, home="town:ana_house:bedroom", memories=("x",)))
+    society.update()
+    society.engage("Alex", "Ana")
+    society.update()
+    assert model.started.wait(5)  # the read-ahead runs (on its own thread)
+    society.talk("Ana", "Alex", "How is the cafe doing?")
+    reply = society.scheduler.job_for("Ana", "dialogue")
+    assert reply is not None and reply.state is JobState.RUNNING
+    threading.Timer(0.2, model.release.set).start()
+    assert ex.run(reply.future)  # on this thread: it waits for the read-ahead, then asks
+    assert model.order == ["read ahead done", "reply starts"]
+    society.shutdown()

@@ -187,7 +187,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     town = load_town_or_exit("demo", "bench reply", npcs=args.npcs)
     workers = max(1, args.workers)
-    backend = open_backend(args, n_parallel=workers, headless=False)
+    # One slot per thinking thread, and one for the read-ahead's thread (as the demo).
+    backend = open_backend(args, n_parallel=workers + (args.read_ahead == "on"), headless=False)
     executor = ThreadPoolExecutor(workers, thread_name_prefix="npc_brain-reply")
     settings = BrainSettings(player_first=args.player_first == "on", read_ahead=args.read_ahead == "on")
     if args.engaged_calls is not None:

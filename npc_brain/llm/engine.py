@@ -57,6 +57,7 @@ class LlamaEngine:
         gguf: GGUFLocation | str | Path,
         *,
         threads: int = 1,
+        batch_threads: int | None = None,
         n_parallel: int = 4,
         n_ctx: int = 8192,
         embedding: bool = False,
@@ -65,6 +66,7 @@ class LlamaEngine:
     ) -> None:
         self.location = gguf if isinstance(gguf, GGUFLocation) else GGUFLocation(Path(gguf), "path")
         self.threads = threads
+        self.batch_threads = batch_threads or threads
         self.n_parallel = n_parallel
         self.n_ctx = n_ctx
         self.embedding = embedding
@@ -87,7 +89,7 @@ class LlamaEngine:
         p.n_ctx = self.n_ctx
         p.kv_unified = True
         p.cpuparams.n_threads = self.threads
-        p.cpuparams_batch.n_threads = self.threads
+        p.cpuparams_batch.n_threads = self.batch_threads
         p.warmup = False
         p.verbosity = log_verbosity
         p.hostnames = ["127.0.0.1"]
@@ -108,6 +110,7 @@ class LlamaEngine:
         return cls(
             locate_gguf(settings.gguf_path),
             threads=settings.threads,
+            batch_threads=settings.batch_threads,
             n_parallel=settings.n_parallel,
             n_ctx=settings.n_ctx,
             embedding=embedding,

@@ -59,7 +59,7 @@ def test_overrides_win_and_settings_are_frozen() -> None:
 def test_defaults_leave_a_core_for_the_game() -> None:
     s = LLMSettings()
     assert s.threads == default_threads() >= 1
-    assert (s.n_parallel, s.embedder, s.structured_mode) == (4, "lexical", "json_schema")
+    assert (s.n_parallel, s.embedder, s.structured_mode) == (5, "lexical", "json_schema")
     assert s.timeout_s < 600
 
 
