@@ -20,7 +20,7 @@ from npc_brain.cognition.action import EMOJI, Action, Refusal
 from npc_brain.cognition.agent_state import SavedAgent, agent_state, restore_agent
 from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, ThoughtFailed
-from npc_brain.cognition.importance import MemoryDraft
+from npc_brain.cognition.importance import MemoryDraft, routine_importance
 from npc_brain.cognition.known import known_snapshot
 from npc_brain.cognition.lifecycle import (
     PLAN_THOUGHTS,
@@ -41,7 +41,7 @@ from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.persona import Persona
-from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, react_job, reflect_job
+from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, rate_job, react_job, reflect_job
 from npc_brain.world.place import Place
 from npc_brain.world.rules import closed_to
 
@@ -109,8 +109,10 @@ class Agent:
         self._in_flight: set[Thought] = set()
         self.wants_to_talk: str | None = None  # set by a "talk" reaction; the Society acts on it
         self._seeded = True
+        self._unseeded: set[str] = set()  # seed memories not in the stream yet (normalised)
         if seed_time is not None and persona.memories and len(memory) == 0:
             self._seeded = False
+            self._unseeded = {normalise_description(t) for t in persona.memories}
             for text in persona.memories:
                 self._buffer.append(MemoryDraft(MemoryKind.OBSERVATION, text, seed_time))
 
@@ -308,12 +310,16 @@ class Agent:
             return t not in self._in_flight and (retry is None or now >= retry)
 
         seeding = not self._seeded
-        if self._buffer and ready(Thought.MEMORIZE):
-            oldest = min(d.created for d in self._buffer)
-            urgent = any(d.kind in URGENT_KINDS for d in self._buffer)
-            if (seeding or urgent or len(self._buffer) >= s.memorize_batch
-                    or now - oldest >= timedelta(minutes=s.memorize_interval_minutes)):
-                due.append(Thought.MEMORIZE)
+        # What needs no model goes in on its own: waiting behind a rating call (itself behind
+        # the morning's plans) kept routine sightings out of memory for 20–35 game minutes.
+        for thought, free in ((Thought.MEMORIZE, True), (Thought.RATE, False)):
+            part = [d for d in self._buffer if self.rated_without_model(d) is free]
+            if part and ready(thought):
+                oldest = min(d.created for d in part)
+                urgent = any(d.kind in URGENT_KINDS for d in part)
+                if (seeding or urgent or len(part) >= s.memorize_batch
+                        or now - oldest >= timedelta(minutes=s.memorize_interval_minutes)):
+                    due.append(thought)
         if not (self._in_flight & PLAN_THOUGHTS):
             plan_end = self.plan.end
             if plan_end is None or plan_end <= now:
@@ -401,6 +407,7 @@ class Agent:
         """Package a due thought as a job (None when it turned out to be unnecessary)."""
         maker: Callable[[Agent, datetime, ChatModel], ThoughtJob | None] | None = {
             Thought.MEMORIZE: memorize_job,
+            Thought.RATE: rate_job,
             Thought.PLAN_DAY: plan_day_job,
             Thought.DECOMPOSE: decompose_job,
             Thought.REACT: lambda agent, now, model: react_job(agent, now, model, can_talk),
@@ -453,6 +460,7 @@ class Agent:
     def mark_seeded(self) -> None:
         """The seeds are in the stream (or failed): the first day plan need not wait any longer."""
         self._seeded = True
+        self._unseeded.clear()
 
     @property
     def marks(self) -> Marks:
@@ -463,15 +471,31 @@ class Agent:
         """Buffer a draft for the next MEMORIZE job."""
         self._buffer.append(draft)
 
-    def take_buffered(self, *, urgent_only: bool = False) -> tuple[MemoryDraft, ...]:
-        """Remove and return the buffered drafts (only the urgent kinds with `urgent_only`)."""
-        if not urgent_only:
-            drafts = tuple(self._buffer)
-            self._buffer.clear()
-            return drafts
-        drafts = tuple(d for d in self._buffer if d.kind in URGENT_KINDS)
-        self._buffer = [d for d in self._buffer if d.kind not in URGENT_KINDS]
+    def rated_without_model(self, draft: MemoryDraft) -> bool:
+        """True when the draft's importance is given, a rule's, or cached (no model call)."""
+        return (draft.importance is not None or routine_importance(draft) is not None
+                or self.importance_cache.get(draft.description) is not None)
+
+    def buffered_part(self, *, free: bool) -> tuple[MemoryDraft, ...]:
+        """The buffered drafts a MEMORIZE (`free`) or a RATE job takes."""
+        return tuple(d for d in self._buffer if self.rated_without_model(d) is free)
+
+    def take_buffered(self, *, urgent_only: bool = False, free: bool | None = None) -> tuple[MemoryDraft, ...]:
+        """Remove and return the buffered drafts: only the urgent kinds with `urgent_only`, only
+        those rated without (`free=True`) or with the model (`free=False`) when `free` is set."""
+        def taken(d: MemoryDraft) -> bool:
+            return ((not urgent_only or d.kind in URGENT_KINDS)
+                    and (free is None or self.rated_without_model(d) is free))
+
+        drafts = tuple(d for d in self._buffer if taken(d))
+        self._buffer = [d for d in self._buffer if not taken(d)]
         return drafts
+
+    def stored(self, drafts: Iterable[MemoryDraft]) -> None:
+        """A MEMORIZE or RATE job stored `drafts`: once every seed is among them, the agent is seeded."""
+        if not self._seeded:
+            self._unseeded.difference_update(normalise_description(d.description) for d in drafts)
+            self._seeded = not self._unseeded
 
     def requeue(self, drafts: Sequence[MemoryDraft]) -> None:
         """Put drafts back at the front of the buffer (a failed MEMORIZE loses nothing)."""

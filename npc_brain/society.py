@@ -206,7 +206,7 @@ class Society:
         """True while the agent has visible thinking in flight (plan, reaction, reply …)."""
         agent = self.agent(name)
         # Memorizing is background work, except before the first plan (the NPC is still waking up).
-        if agent.in_flight - {Thought.MEMORIZE} or (agent.plan.empty and agent.in_flight):
+        if agent.in_flight - {Thought.MEMORIZE, Thought.RATE} or (agent.plan.empty and agent.in_flight):
             return True
         return self._convs.waiting_for(name)
 

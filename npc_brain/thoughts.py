@@ -1,6 +1,6 @@
 """Thoughts: each function packages one kind of thought for one agent as a `ThoughtJob`.
 
-The kinds follow Park et al.: memorize, plan the day, decompose, react, reflect. A factory
+The kinds follow Park et al.: memorize (and rate), plan the day, decompose, react, reflect. A factory
 runs on the game thread and takes snapshots of what its `run()` needs, so the worker thread
 never reads the live agent; `apply(result)` writes back on the game thread. The bookkeeping
 (buffer, marks, in-flight set, status) stays on the `Agent`, which dispatches here from
@@ -27,46 +27,59 @@ from npc_brain.memory.record import MemoryKind
 if TYPE_CHECKING:  # agent.py imports this module
     from npc_brain.agent import Agent
 
-__all__ = ["decompose_job", "memorize_job", "plan_day_job", "react_job", "reflect_job"]
+__all__ = ["decompose_job", "memorize_job", "plan_day_job", "rate_job", "react_job", "reflect_job"]
 
 
 def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:
-    """Rate and embed buffered perceptions into the memory stream (None: nothing to store)."""
+    """Embed the buffered perceptions no model needs to rate (rule, given, cached) into the
+    memory stream: milliseconds of work that keeps memory on the clock, so it goes before the
+    model's queue (HIGH). None: nothing to store."""
+    return _memorize(agent, now, model, free=True)
+
+
+def rate_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:
+    """Rate the other buffered memories with the model (one call each), then embed and store
+    them. NORMAL, beside plans: as LOW it starved behind the morning's plans."""
+    return _memorize(agent, now, model, free=False)
+
+
+def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> ThoughtJob | None:
     s = agent.settings
-    buffered = agent.buffered
-    full = (not agent.seeded or len(buffered) >= s.memorize_batch
-            or now - min((d.created for d in buffered), default=now)
+    part = agent.buffered_part(free=free)
+    full = (not agent.seeded or len(part) >= s.memorize_batch
+            or now - min((d.created for d in part), default=now)
             >= timedelta(minutes=s.memorize_interval_minutes))
     # Not full: only the urgent ones; routine perceptions keep waiting for a full batch.
-    drafts = agent.take_buffered(urgent_only=not full)
+    drafts = agent.take_buffered(urgent_only=not full, free=free)
     if not drafts:
         return None
     cache, embedder, name = agent.importance_cache, agent.embedder, agent.name
+    thought = Thought.MEMORIZE if free else Thought.RATE
+    # Priorities (`bench lag --npcs 10`, the morning burst): what needs no model HIGH; what
+    # the agent perceives beside day plans (15); the seeds' ratings after them (NORMAL) —
+    # the first plan reads the seeds as given.
+    seeding = not agent.seeded
 
     def run() -> Memorized:
         return importance.memorize(model, embedder, drafts, agent=name, cache=cache)
 
     def apply(result: Memorized) -> list[Event]:
-        agent.mark_seeded()
         for text, value in result.new_ratings:
             cache.put(text, value)
         for m in result.memories:
             d = m.draft
             agent.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,
                              evidence=d.evidence, subject=d.subject, place=d.place)
+        agent.stored(drafts)
         return []
 
     def fail(exc: BaseException) -> list[Event]:
-        agent.mark_seeded()  # plan without the seeds rather than not at all
+        if not free:
+            agent.mark_seeded()  # plan without the seeds rather than not at all
         agent.requeue(drafts)  # nothing lost: try again after the backoff
-        return agent.thought_failed(Thought.MEMORIZE, now, exc)
+        return agent.thought_failed(thought, now, exc)
 
-    # Nothing to ask the model (routine sightings, ratings cached): a few milliseconds of
-    # work that keeps memory on the clock, so it goes before the model's queue (HIGH); else NORMAL,
-    # beside plans (as LOW it starved behind the morning's plans: 18 game minutes p95).
-    free = all(d.importance is not None or importance.routine_importance(d) is not None
-               or cache.get(d.description) is not None for d in drafts)
-    job = agent.job(Thought.MEMORIZE, now, run, apply, priority=20 if free else 10)
+    job = agent.job(thought, now, run, apply, priority=20 if free else 10 if seeding else 15)
     return replace(job, fail=fail)
 
 
@@ -100,9 +113,9 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
             agent.become(AgentStatus.ACTING)
         return [PlanChanged(agent.name, now, "day", result.memory.description)]
 
-    # NORMAL, beside decompositions and ratings: HIGH for a plan-less NPC was measured no better
-    # (`bench lag --npcs 10`: plan ready p95 47.5 s vs 41.3 s, memorize lag 41 vs 45 min).
-    return agent.job(Thought.PLAN_DAY, now, run, apply, priority=10)
+    # Before decompositions and the seeds' ratings: an NPC without a plan stands still.
+    # (An earlier try at HIGH saw no gain: `bench lag` then ran jobs in the pool's FIFO.)
+    return agent.job(Thought.PLAN_DAY, now, run, apply, priority=15)
 
 
 def _yesterday(agent: Agent) -> str:

@@ -51,8 +51,8 @@ def test_current_action_always_answers_even_while_thinking():
     day = agent.current_action(T0 + timedelta(hours=2))
     assert day.source == "idle" and day.description == "thinking about the day"
     model = ScriptedModel().respond_with(BrainResponder())
-    # The seeds' ratings and the first plan go out together: the plan reads the seeds as given.
-    assert agent.due_thoughts(T0) == [Thought.MEMORIZE, Thought.PLAN_DAY]
+    # The seeds' ratings (a model call each) and the first plan go out together: the plan reads the seeds as given.
+    assert agent.due_thoughts(T0) == [Thought.RATE, Thought.PLAN_DAY]
     job = agent.begin(Thought.PLAN_DAY, T0, model)
     [call] = [c for c in model.history if c.purpose == "plan_day"] or [None]
     assert call is None  # nothing sent until the job runs
@@ -77,6 +77,30 @@ def test_the_first_plan_weighs_seeds_whose_ratings_are_not_in_yet():
     assert evening and "party" in evening[0].description
 
 
+def test_routine_sightings_are_stored_while_a_rating_is_still_out():
+    # Seen in `bench lag`: sightings waited behind the seeds' rating calls (themselves behind
+    # the morning's plans) and reached memory 20–35 game minutes late.
+    agent = make_agent()
+    model = ScriptedModel().respond_with(BrainResponder())
+    rating = agent.begin(Thought.RATE, T0, model)  # the seed's rating: a model call, still out
+    assert rating is not None and not agent.seeded
+    later = T0 + timedelta(minutes=agent.settings.memorize_interval_minutes)
+    agent.perceive([Observation("Ben is reading a book", ObservationKind.SIGHT, subject="Ben"),
+                    Observation("Ben looks upset about the election", ObservationKind.SIGHT)], later)
+    due = agent.due_thoughts(later)
+    assert Thought.MEMORIZE in due and Thought.RATE not in due  # the notable one waits its turn
+    think(agent, Thought.MEMORIZE, later, model)
+    assert [m.description for m in agent.memory.latest(5)] == ["Ben is reading a book"]
+    assert not agent.seeded  # the seed is not in yet: the first plan still reads it as given
+    assert not any(c.purpose == "importance" for c in model.history)  # nothing asked the model
+    rating.apply(rating.run())
+    assert agent.seeded and "Ana loves coffee" in [m.description for m in agent.memory.latest(5)]
+    again = later + timedelta(minutes=agent.settings.memorize_interval_minutes)
+    assert Thought.RATE in agent.due_thoughts(again)  # the notable sighting is rated next
+    think(agent, Thought.RATE, again, model)
+    assert "Ben looks upset about the election" in [m.description for m in agent.memory.latest(5)]
+
+
 def test_whisper_shows_up_in_the_next_plan_context():
     agent = make_agent(seed=False)
     model = ScriptedModel().respond_with(BrainResponder())
@@ -85,7 +109,7 @@ def test_whisper_shows_up_in_the_next_plan_context():
     [call] = [c for c in model.history if c.purpose == "plan_day"]
     assert "Valentine's Day party" in call.prompt
     # Memorized, it is still in the context of the next day's plan.
-    think(agent, Thought.MEMORIZE, T0, model)
+    think(agent, Thought.RATE, T0, model)  # a whisper is rated by the model
     assert agent.memory.latest(5, kinds=MemoryKind.THOUGHT)[0].description.startswith("I want to host")
     tomorrow = T0 + timedelta(days=1)
     assert Thought.PLAN_DAY in agent.due_thoughts(tomorrow)

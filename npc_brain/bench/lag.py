@@ -113,8 +113,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     start = datetime.fromisoformat(args.start)
     try:
         clock = GameClock(start)
+        # As the demo: jobs wait in the scheduler's priority queue, not the pool's FIFO (without the
+        # cap, memorizing that needs no model waited behind every plan submitted before it).
         sim = Simulation(town.world, town.personas, backend.model, clock, embedder=backend.embedder,
-                         executor=executor)
+                         executor=executor, max_in_flight=args.workers if executor is not None else None)
         if args.detail == "coarse":
             sim.society.focus(())
         meter = LagMeter(sim.society)

@@ -172,7 +172,7 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
     agent._in_flight.clear()
     agent._novel.clear()
     agent._refused.clear()
-    agent._seeded = True
+    agent.mark_seeded()
     agent.conversation_with = None
     agent.wants_to_talk = None
     # A planning agent's job was dropped with the save: it plans again.

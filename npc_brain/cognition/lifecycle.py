@@ -13,7 +13,8 @@ from npc_brain.memory.record import MemoryKind
 class Thought(StrEnum):
     """Kinds of thinking an agent can need; each runs as one scheduler job."""
 
-    MEMORIZE = "memorize"      # embed + rate the importance of buffered perceptions
+    MEMORIZE = "memorize"      # embed buffered perceptions that need no model to rate (rule, cache)
+    RATE = "rate"              # rate the importance of the others with the model, then embed them
     PLAN_DAY = "plan_day"      # broad day plan
     DECOMPOSE = "decompose"    # just-in-time hour steps / actions / location
     REACT = "react"            # keep plan or react to a novel perception (or a refusal)

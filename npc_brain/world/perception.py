@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from npc_brain.observation import Observation
 from npc_brain.world.place import Place, PlaceKind
-from npc_brain.world.wording import definite
+from npc_brain.world.wording import definite, gerund
 from npc_brain.world.world import World
 
 
@@ -38,6 +38,8 @@ def action_sentence(name: str, doing: str | None) -> str:
         return doing
     if doing.split(" ", 1)[0].lower() in ("is", "was", "has", "seems", "looks"):
         return f"{name} {doing}"
+    if " " not in doing:  # a bare activity ("sleep", seen in `bench lag`): "is sleeping"
+        doing = gerund(doing.lower())
     return f"{name} is {doing}"
 
 

@@ -60,3 +60,6 @@ def test_action_sentence_forms() -> None:
     assert action_sentence("Klaus Mueller", "is asleep.") == "Klaus Mueller is asleep"
     assert action_sentence("Klaus Mueller", "Klaus Mueller waves") == "Klaus Mueller waves"
     assert action_sentence("Klaus Mueller", None) == "Klaus Mueller is idle"
+    # A bare activity reads as what the person is doing ("Klaus Mueller is sleep" was seen).
+    assert action_sentence("Klaus Mueller", "sleep") == "Klaus Mueller is sleeping"
+    assert action_sentence("Klaus Mueller", "idle") == "Klaus Mueller is idle"
