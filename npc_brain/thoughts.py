@@ -55,10 +55,11 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
         return None
     cache, embedder, name = agent.importance_cache, agent.embedder, agent.name
     thought = Thought.MEMORIZE if free else Thought.RATE
-    # Priorities (`bench lag --npcs 10`, the morning burst): what needs no model HIGH; what
-    # the agent perceives beside day plans (15); the seeds' ratings after them (NORMAL) —
-    # the first plan reads the seeds as given.
-    seeding = not agent.seeded
+    # Priorities (`bench lag`, the morning burst): what needs no model HIGH; what the agent
+    # perceives beside day plans (15). The seeds' ratings too, for an NPC in the player's view
+    # (what it knows is retrieved from the stream: unrated seeds it could not talk about);
+    # out of view after the plans (NORMAL), since the first plan reads the seeds as given.
+    later = not agent.seeded and agent.detail is Detail.COARSE
 
     def run() -> Memorized:
         return importance.memorize(model, embedder, drafts, agent=name, cache=cache)
@@ -79,7 +80,7 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
         agent.requeue(drafts)  # nothing lost: try again after the backoff
         return agent.thought_failed(thought, now, exc)
 
-    job = agent.job(thought, now, run, apply, priority=20 if free else 10 if seeding else 15)
+    job = agent.job(thought, now, run, apply, priority=20 if free else 10 if later else 15)
     return replace(job, fail=fail)
 
 
