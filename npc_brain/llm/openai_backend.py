@@ -5,7 +5,9 @@
 retry budget. Structured output per server: `json_schema` (OpenAI, vLLM, Ollama, llama.cpp
 server), `json_object` plus the schema in the prompt (llama-cpp-python answers json_schema
 with a 500), or the prompt alone. Every client exception becomes `LLMUnavailable` (or
-`LLMRequestError` for a 400) naming the URL that was tried.
+`LLMRequestError` for a 400) naming the URL that was tried. A call whose text someone
+watches, or that must give way to the player's (`npc_brain.llm.preemption`), is streamed;
+a preempted one closes its stream between chunks, which frees the server's slot.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable
+from npc_brain.llm.preemption import Preempted, should_yield
 from npc_brain.llm.settings import LLMSettings, StructuredMode
 from npc_brain.llm.streaming import Sink, stream_sink
 
@@ -181,8 +184,11 @@ class OpenAIModel(ChatBackend):
         if (request.response_format or {}).get("type") == "json_schema":
             hint = "If this server cannot do json_schema, set NPC_BRAIN_STRUCTURED=json_object."
         sink = None if request.options else stream_sink()
-        if sink is not None and self._streams:
-            return self._send_streaming(request, kwargs, sink, hint)
+        # A background call gives way to the player's (`npc_brain.llm.preemption`): streamed, so
+        # it can be dropped between chunks; closing the stream frees the server's slot.
+        stop = None if request.options else should_yield()
+        if (sink is not None or stop is not None) and self._streams:
+            return self._send_streaming(request, kwargs, sink, hint, stop)
         start = self._clock()
         try:
             resp = self._client.chat.completions.create(**kwargs)
@@ -217,9 +223,10 @@ class OpenAIModel(ChatBackend):
             top_logprobs=_first_token_logprobs(choice) if request.options else None,
         )
 
-    def _send_streaming(self, request: ChatRequest, kwargs: dict[str, Any], sink: Sink,
-                        hint: str) -> Completion:
-        """The same request streamed: `sink` hears the text so far as chunks arrive."""
+    def _send_streaming(self, request: ChatRequest, kwargs: dict[str, Any], sink: Sink | None,
+                        hint: str, stop: Callable[[], bool] | None = None) -> Completion:
+        """The same request streamed: `sink` hears the text so far as chunks arrive; when
+        `stop()` turns true the stream is closed and `Preempted` raised."""
         start = self._clock()
         text: list[str] = []
         finish: str | None = None
@@ -229,6 +236,9 @@ class OpenAIModel(ChatBackend):
             stream = self._client.chat.completions.create(
                 **kwargs, stream=True, stream_options={"include_usage": True})
             for chunk in stream:
+                if stop is not None and finish is None and stop():
+                    stream.close()  # the server sees the client go and drops the request
+                    raise Preempted(f"request to {self.base_url} stopped for a more urgent one")
                 model_name = getattr(chunk, "model", None) or model_name
                 usage = getattr(chunk, "usage", None) or usage
                 for choice in getattr(chunk, "choices", None) or ():
@@ -236,10 +246,14 @@ class OpenAIModel(ChatBackend):
                     finish = getattr(choice, "finish_reason", None) or finish
                     if piece:
                         text.append(piece)
+                        if sink is None:
+                            continue
                         try:
                             sink("".join(text))
                         except Exception:  # a watcher's bug must not kill the call (logged)
                             log.exception("stream watcher failed")
+        except Preempted:
+            raise
         except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
             if isinstance(error, LLMRequestError) and not text:

@@ -59,6 +59,7 @@ class StubOpenAI:
     def __init__(self) -> None:
         self.script: deque[tuple[str, Any]] = deque()
         self.requests: list[tuple[str, dict]] = []
+        self.streamed = 0  # stream chunks sent (see `stream`)
         self.lock = threading.Lock()
         stub = self
 
@@ -75,6 +76,26 @@ class StubOpenAI:
                     self.wfile.write(body)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (timeout test)
+
+            def _stream(self, pieces: list[str], delay: float) -> None:
+                # Server-sent events, one chunk per piece; stops when the client goes away.
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                chunks = [{"choices": [{"index": 0, "delta": {"content": p}, "finish_reason": None}]}
+                          for p in pieces]
+                chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+                try:
+                    for chunk in chunks:
+                        self.wfile.write(f"data: {json.dumps({'model': 'stub-model', **chunk})}\n\n".encode())
+                        self.wfile.flush()
+                        with stub.lock:
+                            stub.streamed += 1
+                        time.sleep(delay)
+                    self.wfile.write(b"data: [DONE]\n\n")
+                    self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client closed the stream
 
             def do_GET(self) -> None:
                 if self.path.rstrip("/").endswith("/models"):
@@ -108,6 +129,8 @@ class StubOpenAI:
                     self._send(code, json.dumps(err).encode())
                 elif kind == "raw":
                     self._send(200, arg, "text/plain")
+                elif kind == "stream":
+                    self._stream(*arg)
                 elif kind == "embed":
                     data = [
                         {"object": "embedding", "index": i, "embedding": vec}
@@ -150,6 +173,11 @@ class StubOpenAI:
     def sleep(self, seconds: float) -> StubOpenAI:
         """Queue a reply that comes only after `seconds`."""
         self.script.append(("sleep", seconds))
+        return self
+
+    def stream(self, pieces: list[str], delay: float = 0.0) -> StubOpenAI:
+        """Queue a streamed reply: one event per piece, `delay` seconds apart."""
+        self.script.append(("stream", (pieces, delay)))
         return self
 
     def raw(self, body: bytes) -> StubOpenAI:

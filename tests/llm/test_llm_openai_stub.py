@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
@@ -169,3 +171,29 @@ def test_openai_embedder_failure_is_unavailable(refused_url) -> None:
     emb = OpenAIEmbedder(base_url=refused_url, model="m", max_retries=0)
     with pytest.raises(LLMUnavailable, match=refused_url):
         emb.embed(["x"])
+
+
+def test_a_background_call_on_a_server_gives_way_to_the_players(stub) -> None:
+    from npc_brain.llm.preemption import Preempted, preemptible
+
+    # 40 pieces 50 ms apart: run through it would take 2 s; the player's call comes after 3.
+    stub.stream([f"w{i} " for i in range(40)], delay=0.05)
+    model = model_for(stub.base_url)
+    urgent = iter(range(100))
+    with preemptible(lambda: next(urgent) >= 3), pytest.raises(Preempted):
+        model.complete(MSGS, max_tokens=60)
+    assert stub.requests[0][1]["stream"] is True
+    time.sleep(0.3)
+    assert stub.streamed < 15  # the stream was closed: the server stopped sending
+
+
+def test_a_background_call_that_is_not_stopped_runs_through_streamed(stub) -> None:
+    from npc_brain.llm.preemption import preemptible
+
+    stub.stream(["Good ", "morning, ", "Maria!"])
+    model = model_for(stub.base_url)
+    with preemptible(lambda: False):
+        assert model.complete(MSGS, max_tokens=60) == "Good morning, Maria!"
+    stub.reply("Hello!")
+    assert model.complete(MSGS, max_tokens=60) == "Hello!"  # not preemptible: one piece
+    assert "stream" not in stub.requests[1][1]

@@ -61,3 +61,19 @@ def test_an_openai_compatible_server_streams_too(engine):
         model.close()
     assert len(seen) >= 3 and seen[-1] == done.text
     assert done.usage.completion_tokens > 0  # usage still counted from the stream
+
+
+@pytest.mark.real_model
+def test_a_server_call_gives_way_to_the_players_and_the_server_goes_on(engine):
+    from npc_brain.llm.preemption import Preempted, preemptible
+
+    model = OpenAIModel(base_url=engine.base_url, api_key=engine.api_key, chat_model="local",
+                        timeout_s=120, max_retries=0)
+    chunks = iter(range(10_000))
+    try:
+        with preemptible(lambda: next(chunks) >= 3), pytest.raises(Preempted):
+            model.complete(PROMPT, max_tokens=120, temperature=0.0)
+        # The dropped request freed its slot: the next call is answered as usual.
+        assert model.complete(PROMPT, max_tokens=24, temperature=0.0)
+    finally:
+        model.close()
