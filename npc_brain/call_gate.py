@@ -6,8 +6,8 @@ is out, and while the player is engaged (a conversation with an NPC is open) at 
 `engaged_limit` background calls run at once. This works between calls, on any backend;
 a backend that can stop a request (the embedded engine; an OpenAI-compatible server, by
 closing the stream) also stops the background calls already running when an urgent one
-starts (`npc_brain.llm.preemption`), and `run` sends them again when they may. The scheduler's reserved place gives the urgent job a worker
-thread and an engine slot to run on.
+starts (`npc_brain.llm.preemption`), and `run` sends them again when they may. The
+scheduler's reserved place gives the urgent job a worker thread and an engine slot to run on.
 
 Measured (`bench reply --npcs 10`, embedded model on 2 cores; docs/ARCHITECTURE.md has all
 runs): full-line p95 46.5 s → 2.6 s with the reserve, the gate and preemption.
