@@ -120,6 +120,8 @@ def test_the_relationship_with_the_listener_is_never_recited_to_them():
     ("Alex is a nice person.", Problem.THIRD_PERSON),
     ("I am hosting a party at the Mall on February 14 at 5pm.", Problem.UNSUPPORTED),
     ("I am hosting a party at Hobbs Cafe on February 14 from 5pm to 9pm.", Problem.UNSUPPORTED),
+    # A garbled copy of a real name (seen: "Johnson Parade" for Johnson Park) is no support.
+    ("I am hosting a party at Hobbs Parade on February 14 from 5pm to 7pm.", Problem.UNSUPPORTED),
     ("I am hosting a party at Hobbs Cafe.", Problem.DROPPED),
     ("I am Isabella, in one short sentence.", Problem.PROMPT),
     ("The party is a party is a party is a party at Hobbs.", Problem.BABBLE),
