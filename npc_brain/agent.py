@@ -312,8 +312,11 @@ class Agent:
         seeding = not self._seeded
         # What needs no model goes in on its own: waiting behind a rating call (itself behind
         # the morning's plans) kept routine sightings out of memory for 20–35 game minutes.
+        parts: dict[bool, list[MemoryDraft]] = {True: [], False: []}
+        for d in self._buffer:  # one pass: this runs every tick for every agent
+            parts[self.rated_without_model(d)].append(d)
         for thought, free in ((Thought.MEMORIZE, True), (Thought.RATE, False)):
-            part = [d for d in self._buffer if self.rated_without_model(d) is free]
+            part = parts[free]
             if part and ready(thought):
                 oldest = min(d.created for d in part)
                 urgent = any(d.kind in URGENT_KINDS for d in part)
@@ -474,7 +477,7 @@ class Agent:
     def rated_without_model(self, draft: MemoryDraft) -> bool:
         """True when the draft's importance is given, a rule's, or cached (no model call)."""
         return (draft.importance is not None or routine_importance(draft) is not None
-                or self.importance_cache.get(draft.description) is not None)
+                or draft.description in self.importance_cache)  # a peek: no LRU touch, no hit counted
 
     def buffered_part(self, *, free: bool) -> tuple[MemoryDraft, ...]:
         """The buffered drafts a MEMORIZE (`free`) or a RATE job takes."""
