@@ -27,6 +27,7 @@ from typing import Any
 
 from npc_brain.actions import ActionRegistry
 from npc_brain.agent import Action, Agent, Thought
+from npc_brain.bodies import Bodies
 from npc_brain.call_gate import CallGate
 from npc_brain.clock import GameClock
 from npc_brain.cognition import dialogue
@@ -60,12 +61,12 @@ from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.metered import MeteredModel
 from npc_brain.movement import Movement, with_movement
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.observation import Observation
 from npc_brain.persona import Persona
 from npc_brain.saved_society import SavedSociety
 from npc_brain.scheduler import Budget, Charged, Priority, Scheduler, Usage
-from npc_brain.world.perception import action_sentence, vantage_of
-from npc_brain.world.place import Place, PlaceKind
+from npc_brain.world.place import PlaceKind
+from npc_brain.world.rules import refusal_expires
 
 __all__ = [
     "ActionRegistry", "ActionReported", "ActionRequested", "BrainSettings", "Conversation", "ConversationEnded",
@@ -148,9 +149,7 @@ class Society:
                                     chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
                                                                                               said=line),
                                     read_ahead=read_ahead, reader=reader)
-        self._last_action: dict[str, tuple[str, str | None]] = {}
-        self._last_room: dict[str, str | None] = {}
-        self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
+        self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         self._crash: BaseException | None = None
 
     # ------------------------------------------------------------------ agents
@@ -225,7 +224,7 @@ class Society:
             self.scheduler.resume()
         for agent in self._agents.values():
             agent.detail = self.detail_of(agent.name)
-            self._sync(agent, now, events)
+            self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
         self._poll(events)
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
@@ -235,7 +234,7 @@ class Society:
             if not submitted:
                 break
         for agent in self._agents.values():
-            self._sync_objects(agent, now, events)
+            self._bodies.use_objects(self.world, agent, now, events)
         self._update_gate()
         return events
 
@@ -247,52 +246,6 @@ class Society:
         if self._crash is not None:
             crash, self._crash = self._crash, None
             raise crash
-
-    def _sync(self, agent: Agent, now: datetime, events: list[Event]) -> None:
-        """Position, newly seen rooms, and the agent's own action as a SELF perception."""
-        if self.world is not None:
-            where = self.world.location(agent.name)
-            if where is not None:
-                agent.address = where.address
-                room = vantage_of(where)
-                key = room.address if room else None
-                if key != self._last_room.get(agent.name):
-                    self._last_room[agent.name] = key
-                    if room is not None and hasattr(agent.known, "observe_room"):
-                        agent.known.observe_room(room)
-        action = self._errands.action(agent.name, agent.current_action(now))
-        sig = (action.description, action.address)
-        if self._last_action.get(agent.name) != sig:
-            self._last_action[agent.name] = sig
-            if action.source != "conversation":
-                agent.perceive([Observation(action_sentence(agent.name, action.description),
-                                            ObservationKind.SELF, subject=agent.name,
-                                            place=action.address)], now)
-
-    def _sync_objects(self, agent: Agent, now: datetime, events: list[Event]) -> None:
-        """Acting on an object sets its state ("brewing coffee"); leaving it restores it."""
-        if self.world is None:
-            return
-        action = self._errands.action(agent.name, agent.current_action(now))  # a follower is not at the machine
-        for held, (before, ours, who) in list(self._objects.items()):
-            if who == agent.name and (action.address != held or action.object_state != ours):
-                del self._objects[held]
-                if held in self.world and self.world.get(held).state == ours:
-                    self.world.set_state(held, before)
-                    events.append(ObjectStateChanged(agent.name, now, held, before))
-        state, address = action.object_state, action.address
-        if not state or not address or address in self._objects or address not in self.world:
-            return
-        place = self.world.get(address)
-        if place.kind is not PlaceKind.OBJECT:
-            return
-        # Only once the agent is there: at the object, or in the room that holds it.
-        here = agent.address
-        if here is not None and here != address and not address.startswith(here + ":"):
-            return
-        self._objects[address] = (place.state, state, agent.name)
-        self.world.set_state(address, state)
-        events.append(ObjectStateChanged(agent.name, now, address, state))
 
     # ------------------------------------------------------------------ thinking
     def _submit_due(self, now: datetime, events: list[Event]) -> int:
@@ -431,22 +384,8 @@ class Society:
         self._errands.stop(name, now, self._events, reason="refused")  # a rule ends a follow or go_to too
         place = getattr(verdict, "place", None) or address
         rule = getattr(verdict, "rule", "") or ""
-        until = self._refusal_until(place, rule, now)
+        until = refusal_expires(self.world, place, rule, now, timedelta(minutes=self.settings.refusal_minutes))
         agent.refuse(getattr(verdict, "reason", str(verdict)), now, address=place, rule=rule, until=until)
-
-    def _refusal_until(self, address: str | None, rule: str, now: datetime) -> datetime:
-        if rule in ("privacy", "purpose"):
-            return now + timedelta(days=1)
-        if rule == "opening_hours" and self.world is not None and address and address in self.world:
-            node: Place | None = self.world.get(address)
-            while node is not None and node.opens is None:
-                node = node.parent
-            if node is not None and node.opens is not None:
-                opens = datetime.combine(now.date(), node.opens)
-                if opens <= now:
-                    opens += timedelta(days=1)
-                return opens
-        return now + timedelta(minutes=self.settings.refusal_minutes)
 
     # ------------------------------------------------------------------ game actions
     @property
@@ -547,9 +486,7 @@ class Society:
         self.scheduler.drop_all()
         self.scheduler.reset_usage()
         self._convs.clear()
-        self._last_action.clear()
-        self._last_room.clear()
-        self._objects.clear()
+        self._bodies.clear()
         self._events.clear()
         if self._clock is not None:
             self._clock.set(saved.clock)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 from npc_brain.observation import Observation, ObservationKind
@@ -115,6 +115,25 @@ def closed_to(place: Place, who: str, workplace: str | None, at: time) -> Place 
     if workplace and (workplace == node.address or workplace.startswith(node.address + ":")):
         return None
     return node
+
+
+def refusal_expires(world: World | None, address: str | None, rule: str, now: datetime,
+                    default: timedelta) -> datetime:
+    """Until when a refusal by `rule` keeps `address` out of an agent's choices: privacy and
+    purpose a day, opening hours until the place (or the ancestor whose hours it follows)
+    opens, anything else `default`."""
+    if rule in ("privacy", "purpose"):
+        return now + timedelta(days=1)
+    if rule == "opening_hours" and world is not None and address and address in world:
+        node: Place | None = world.get(address)
+        while node is not None and node.opens is None:
+            node = node.parent
+        if node is not None and node.opens is not None:
+            opens = datetime.combine(now.date(), node.opens)
+            if opens <= now:
+                opens += timedelta(days=1)
+            return opens
+    return now + default
 
 
 class Capacity:
