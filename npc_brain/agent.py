@@ -31,6 +31,7 @@ from npc_brain.cognition.lifecycle import (
     ThoughtJob,
 )
 from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place
+from npc_brain.cognition.memory_buffer import MemoryBuffer
 from npc_brain.cognition.phrasing import inner_voice
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.recall import Recall, touched
@@ -100,7 +101,6 @@ class Agent:
         self.last_recalls: tuple[Recall, ...] = ()
         self.last_error: str | None = None
         self._status = AgentStatus.NEW
-        self._buffer: list[MemoryDraft] = []
         self._novel: list[PendingReaction] = []
         self._refused: list[tuple[Refusal, str]] = []  # awaiting replan: (refusal, blocked action)
         self._seen: dict[str, datetime] = {}
@@ -108,13 +108,9 @@ class Agent:
         self._marks = Marks()
         self._in_flight: set[Thought] = set()
         self.wants_to_talk: str | None = None  # set by a "talk" reaction; the Society acts on it
-        self._seeded = True
-        self._unseeded: set[str] = set()  # seed memories not in the stream yet (normalised)
-        if seed_time is not None and persona.memories and len(memory) == 0:
-            self._seeded = False
-            self._unseeded = {normalise_description(t) for t in persona.memories}
-            for text in persona.memories:
-                self._buffer.append(MemoryDraft(MemoryKind.OBSERVATION, text, seed_time))
+        seeds = [MemoryDraft(MemoryKind.OBSERVATION, text, seed_time) for text in persona.memories
+                 ] if seed_time is not None and len(memory) == 0 else []
+        self.buffer = MemoryBuffer(self.rated_without_model, seeds)  # what waits to be memorized
 
     # ------------------------------------------------------------------ identity
     @property
@@ -152,8 +148,8 @@ class Agent:
 
     @property
     def buffered(self) -> tuple[MemoryDraft, ...]:
-        """Memories waiting for the next MEMORIZE job."""
-        return tuple(self._buffer)
+        """Memories waiting for the next MEMORIZE or RATE job."""
+        return self.buffer.drafts
 
     # ------------------------------------------------------------------ perceiving
     def perceive(self, observations: Iterable[Observation], now: datetime) -> int:
@@ -175,7 +171,7 @@ class Agent:
             self._seen[key] = now
             # What someone said is dialogue: memorised at once, so news can travel on.
             kind = MemoryKind.DIALOGUE if obs.kind == ObservationKind.SPEECH else MemoryKind.OBSERVATION
-            self._buffer.append(MemoryDraft(
+            self.buffer.add(MemoryDraft(
                 kind, obs.description, now, subject=obs.subject, place=obs.place,
                 sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
             if self._worth_reacting(obs):
@@ -199,7 +195,7 @@ class Agent:
                  importance: int | None = None, subject: str | None = None,
                  place: str | None = None) -> None:
         """Queue a memory for the next MEMORIZE job (importance None = let the model rate it)."""
-        self._buffer.append(MemoryDraft(MemoryKind(kind), description, now,
+        self.buffer.add(MemoryDraft(MemoryKind(kind), description, now,
                                         None if importance is None else max(1, min(10, int(importance))),
                                         subject, place))
 
@@ -209,7 +205,7 @@ class Agent:
         if not text:
             raise ValueError("a whisper needs some text")
         text = inner_voice(text)  # "You want to …" is thought as "I want to …"
-        self._buffer.append(MemoryDraft(MemoryKind.THOUGHT, text, now))
+        self.buffer.add(MemoryDraft(MemoryKind.THOUGHT, text, now))
         self._novel.append(PendingReaction(Observation(text, ObservationKind.EVENT, subject=None), now))
 
     def refuse(self, reason: str, now: datetime, *, address: str | None = None, rule: str = "",
@@ -221,7 +217,7 @@ class Agent:
                           reason, rule, blocked.activity)
         self.refusals = [r for r in self.refusals if r.until > now] + [refusal]
         self._refused.append((refusal, blocked.description))
-        self._buffer.append(MemoryDraft(MemoryKind.OBSERVATION, reason, now, place=addr or None))
+        self.buffer.add(MemoryDraft(MemoryKind.OBSERVATION, reason, now, place=addr or None))
         return refusal
 
     def exclusions(self, now: datetime, activity: str = "") -> tuple[str, ...]:
@@ -309,14 +305,10 @@ class Agent:
             retry = self._marks.retry_at.get(t.value)
             return t not in self._in_flight and (retry is None or now >= retry)
 
-        seeding = not self._seeded
+        seeding = not self.buffer.seeded
         # What needs no model goes in on its own: waiting behind a rating call (itself behind
         # the morning's plans) kept routine sightings out of memory for 20–35 game minutes.
-        parts: dict[bool, list[MemoryDraft]] = {True: [], False: []}
-        for d in self._buffer:  # one pass: this runs every tick for every agent
-            parts[self.rated_without_model(d)].append(d)
-        for thought, free in ((Thought.MEMORIZE, True), (Thought.RATE, False)):
-            part = parts[free]
+        for thought, part in zip((Thought.MEMORIZE, Thought.RATE), self.buffer.parts(), strict=True):
             if part and ready(thought):
                 oldest = min(d.created for d in part)
                 urgent = any(d.kind in URGENT_KINDS for d in part)
@@ -396,7 +388,7 @@ class Agent:
     def thoughts(self, n: int = 5) -> list[str]:
         """The agent's own recent inner-voice lines (memorized and still buffered), oldest first."""
         stored = [r.description for r in self.memory.latest(n, kinds=MemoryKind.THOUGHT)]
-        waiting = [d.description for d in self._buffer if d.kind == MemoryKind.THOUGHT]
+        waiting = [d.description for d in self.buffer.drafts if d.kind == MemoryKind.THOUGHT]
         return (stored + waiting)[-n:]
 
     def begin(
@@ -457,52 +449,18 @@ class Agent:
     # `npc_brain.thoughts` packages the jobs; these are the game-thread calls it makes on the agent.
     @property
     def seeded(self) -> bool:
-        """Whether the persona's seed memories went through a MEMORIZE job (or were given up on)."""
-        return self._seeded
-
-    def mark_seeded(self) -> None:
-        """The seeds are in the stream (or failed): the first day plan need not wait any longer."""
-        self._seeded = True
-        self._unseeded.clear()
+        """Whether the persona's seed memories are all in the stream (or were given up on)."""
+        return self.buffer.seeded
 
     @property
     def marks(self) -> Marks:
         """The bookkeeping that survives saves (reflection point, reaction cooldowns, yesterday)."""
         return self._marks
 
-    def queue_memory(self, draft: MemoryDraft) -> None:
-        """Buffer a draft for the next MEMORIZE job."""
-        self._buffer.append(draft)
-
     def rated_without_model(self, draft: MemoryDraft) -> bool:
         """True when the draft's importance is given, a rule's, or cached (no model call)."""
         return (draft.importance is not None or routine_importance(draft) is not None
                 or draft.description in self.importance_cache)  # a peek: no LRU touch, no hit counted
-
-    def buffered_part(self, *, free: bool) -> tuple[MemoryDraft, ...]:
-        """The buffered drafts a MEMORIZE (`free`) or a RATE job takes."""
-        return tuple(d for d in self._buffer if self.rated_without_model(d) is free)
-
-    def take_buffered(self, *, urgent_only: bool = False, free: bool | None = None) -> tuple[MemoryDraft, ...]:
-        """Remove and return the buffered drafts: only the urgent kinds with `urgent_only`, only
-        those rated without (`free=True`) or with the model (`free=False`) when `free` is set."""
-        def taken(d: MemoryDraft) -> bool:
-            return ((not urgent_only or d.kind in URGENT_KINDS)
-                    and (free is None or self.rated_without_model(d) is free))
-
-        drafts = tuple(d for d in self._buffer if taken(d))
-        self._buffer = [d for d in self._buffer if not taken(d)]
-        return drafts
-
-    def stored(self, drafts: Iterable[MemoryDraft]) -> None:
-        """A MEMORIZE or RATE job stored `drafts`: once every seed is among them, the agent is seeded."""
-        if not self._seeded:
-            self._unseeded.difference_update(normalise_description(d.description) for d in drafts)
-            self._seeded = not self._unseeded
-
-    def requeue(self, drafts: Sequence[MemoryDraft]) -> None:
-        """Put drafts back at the front of the buffer (a failed MEMORIZE loses nothing)."""
-        self._buffer[:0] = list(drafts)
 
     def next_refusal(self) -> tuple[Refusal, str]:
         """Take the oldest refusal awaiting a replan, with the action it blocked; later ones for

@@ -44,13 +44,13 @@ def rate_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None
 
 
 def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> ThoughtJob | None:
-    s = agent.settings
-    part = agent.buffered_part(free=free)
+    s, buffer = agent.settings, agent.buffer
+    part = buffer.parts()[0 if free else 1]
     full = (not agent.seeded or len(part) >= s.memorize_batch
             or now - min((d.created for d in part), default=now)
             >= timedelta(minutes=s.memorize_interval_minutes))
     # Not full: only the urgent ones; routine perceptions keep waiting for a full batch.
-    drafts = agent.take_buffered(urgent_only=not full, free=free)
+    drafts = buffer.take(urgent_only=not full, free=free)
     if not drafts:
         return None
     cache, embedder, name = agent.importance_cache, agent.embedder, agent.name
@@ -71,13 +71,13 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
             d = m.draft
             agent.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,
                              evidence=d.evidence, subject=d.subject, place=d.place)
-        agent.stored(drafts)
+        buffer.stored(drafts)
         return []
 
     def fail(exc: BaseException) -> list[Event]:
         if not free:
-            agent.mark_seeded()  # plan without the seeds rather than not at all
-        agent.requeue(drafts)  # nothing lost: try again after the backoff
+            buffer.mark_seeded()  # plan without the seeds rather than not at all
+        buffer.requeue(drafts)  # nothing lost: try again after the backoff
         return agent.thought_failed(thought, now, exc)
 
     job = agent.job(thought, now, run, apply, priority=20 if free else 10 if later else 15)
@@ -108,7 +108,7 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
         t = max(now, result.chunks[0].start)
         agent.plan.set_day(result.chunks)
         agent.marks.yesterday = ""
-        agent.queue_memory(result.memory)
+        agent.buffer.add(result.memory)
         agent.recalled(result.recalls, t)
         if agent.status == AgentStatus.PLANNING:
             agent.become(AgentStatus.ACTING)
@@ -229,7 +229,7 @@ def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) 
     if agent.plan.empty:
         return []
     agent.plan.interrupt(step)
-    agent.queue_memory(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to {step.description}"
+    agent.buffer.add(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to {step.description}"
                                    f" ({step.start:%H:%M}-{step.end:%H:%M})", now,
                                    place=step.address))
     return [PlanChanged(agent.name, now, level, step.description)]

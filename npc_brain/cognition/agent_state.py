@@ -136,7 +136,7 @@ def agent_state(agent: Agent) -> dict[str, Any]:
         "buffer": [
             {"kind": d.kind.value, "description": d.description, "created": d.created.isoformat(),
              "importance": d.importance, "subject": d.subject, "place": d.place,
-             "evidence": list(d.evidence)} for d in agent._buffer
+             "evidence": list(d.evidence)} for d in agent.buffer.drafts
         ],
         "memo": [[list(k), v] for k, v in agent._memo.items()],
         "marks": {
@@ -160,11 +160,11 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
     agent.address = saved.address
     agent.refusals = [Refusal(r.address, r.until, r.reason, r.rule, r.activity)
                       for r in saved.refusals]
-    agent._buffer = [
+    agent.buffer.replace([
         MemoryDraft(d.kind, d.description, d.created, d.importance, d.subject, d.place,
                     tuple(d.evidence))
         for d in saved.buffer
-    ]
+    ])
     agent._memo = dict(saved.memo)
     marks = saved.marks
     agent._marks = Marks(reflected_upto=marks.reflected_upto, last_react=marks.last_react,
@@ -172,7 +172,6 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
     agent._in_flight.clear()
     agent._novel.clear()
     agent._refused.clear()
-    agent.mark_seeded()
     agent.conversation_with = None
     agent.wants_to_talk = None
     # A planning agent's job was dropped with the save: it plans again.
