@@ -116,3 +116,24 @@ def test_the_reply_streams_and_the_grounded_line_replaces_the_draft():
     line = conv.lines[-1]
     assert line.speaker == "Ana" and "Grand Hotel" not in line.text and line.repaired  # … then replaced
     assert conv.draft == ""  # nothing left streaming
+
+
+def test_a_made_up_name_is_taken_back_from_the_stream_before_the_line_lands():
+    """Seen in the demo: "Brick Lassie is a famous coffee drinker …" streamed for a second
+    before the checked line replaced it. A name no source carries stops the stream."""
+    def inventor(messages, schema):
+        reply = BrainResponder()(messages, schema)
+        if schema is not None and schema.__name__ == "Utterance":
+            return {**reply, "say": "Brick Lassie is a famous coffee drinker at Hobbes Cafe in the world."}
+        return reply
+
+    society, clock, model = make()
+    model.respond_with(inventor)
+    settle(society, clock)
+    seen: list[str] = []
+    conv = society.talk("Ana", PLAYER, "How is the cafe doing today?", on_text=seen.append)
+    settle(society, clock, 5)
+    assert seen and seen[-1] == ""  # what was shown was taken back …
+    assert not any("Lassie" in s for s in seen)  # … before the made-up name was readable
+    line = conv.lines[-1]
+    assert line.speaker == "Ana" and "Lassie" not in line.text and line.repaired

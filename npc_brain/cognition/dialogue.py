@@ -19,7 +19,7 @@ from typing import Any
 from npc_brain.actions import Offer
 from npc_brain.cognition import invitation, news, prompts
 from npc_brain.cognition.facts import content_words
-from npc_brain.cognition.grounding import Grounded, Problem, ground_line
+from npc_brain.cognition.grounding import Grounded, Problem, ground_line, streamable
 from npc_brain.cognition.grounds import (
     Ground,
     GroundKind,
@@ -80,15 +80,28 @@ def _queries(speaker: Persona, listener: str, heard: str) -> list[str]:
     return queries
 
 
-def _streamed(on_say: Callable[[str], None] | None, key: str) -> AbstractContextManager[None]:
-    """Stream the `key` field of the reply to `on_say` as it is generated (if anyone listens)."""
+def _streamed(on_say: Callable[[str], None] | None, key: str,
+              vet: Callable[[str, str], bool] | None = None) -> AbstractContextManager[None]:
+    """Stream the `key` field of the reply to `on_say` as it is generated (if anyone listens).
+
+    `vet(about, text)` sees each new partial with the ground's letter chosen so far; once it
+    says no, what was shown is taken back (`on_say("")`) and nothing more streams: the player
+    sees the checked line when it is done ("Brick Lassie is a famous coffee drinker …" streamed
+    before it was repaired, seen in the demo)."""
     if on_say is None:
         return nullcontext()
     last = [""]
+    stopped = [False]
 
     def sink(raw: str) -> None:
+        if stopped[0]:
+            return
         text = unlabel(partial_string(raw, key) or "")
         if text and text != last[0]:
+            if vet is not None and not vet(partial_string(raw, "about") or "", text):
+                stopped[0] = True
+                on_say("")
+                return
             last[0] = text
             on_say(text)
 
@@ -196,12 +209,20 @@ def next_utterance(
     deeds: list[tuple[Ground, Offer | None]] = list(zip(extra.grounds, extra.offers, strict=True))
     if deeds:
         options = [*extra.grounds, *options[: extra.keep]]
-    with _streamed(on_say, "say"), _unusable() as failed:
+    letters, names = _letters(options), tuple(known)
+    heard_lines = [heard] if heard else []
+
+    def vet(about: str, text: str) -> bool:
+        ground = options[letters.index(about)] if about in letters else None
+        return streamable(text, ground, speaker=speaker.name, listener=listener, heard=heard_lines,
+                          known=names, cap=SPEECH_CHARS)
+
+    with _streamed(on_say, "say", vet), _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
                                        grounds=[g.label() for g in options], lines=lines,
                                        turn_cap_reached=last_turn),
-            utterance_schema(_letters(options)),
+            utterance_schema(letters),
             max_tokens=text_tokens(SPEECH_CHARS) + 40,  # the grammar ends the line; the budget must not
             temperature=0.2,  # low: the line should say its ground, not wander
             purpose="dialogue",
@@ -216,7 +237,7 @@ def next_utterance(
     if acts and ground not in acts:  # a repair falls back on doing nothing unless the words said it
         options = [*(g for g in options if g not in acts), *acts]
     said = ground_line(not_to_oneself(unlabel(out.say), speaker.name), ground, speaker=speaker.name,
-                       listener=listener, heard=[heard] if heard else [], known=known, cap=SPEECH_CHARS,
+                       listener=listener, heard=heard_lines, known=names, cap=SPEECH_CHARS,
                        alternatives=options)
     # A repair may say another option than the letter chose: the line said is the one done.
     offer = next((o for g, o in deeds if g == said.ground), None)

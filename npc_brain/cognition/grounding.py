@@ -198,6 +198,27 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
     return problems
 
 
+_RECITED_OPTION = re.compile(r"(?:^|\s)[A-H]\s*\(")  # "Maria B (Alex) B (Maria) C …": the option list
+
+
+def streamable(partial: str, ground: Ground | None, *, speaker: str, listener: str,
+               heard: Sequence[str], known: Sequence[str], cap: int) -> bool:
+    """Whether a line still being generated may be shown as it grows (streamed to the player).
+
+    False once it shows a problem more words cannot undo: too long, describing the listener
+    to themselves, speaking as someone else, reciting the prompt or its options, looping, or
+    a name none of its sources carry. The checked line replaces what was shown either way;
+    this keeps the player from reading a made-up claim before it is repaired."""
+    if len(partial) > cap:
+        return False
+    if (third_person(partial, speaker, listener) or impostor(partial, speaker, [*known, listener])
+            or _PROMPT_WORDS.search(partial) or _RECITED_OPTION.search(partial) or babbles(partial)):
+        return False
+    whole = partial if partial.endswith((" ", ".", "!", "?", ",")) else partial.rsplit(" ", 1)[0]
+    sources = [*([ground.text] if ground is not None else []), *heard, speaker, listener]
+    return not unsupported(whole, sources, known=known, exclude=(speaker, listener))
+
+
 def check(
     text: str,
     ground: Ground,
