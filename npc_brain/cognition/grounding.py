@@ -175,7 +175,7 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
         problems.append(Problem.THIRD_PERSON)
     if impostor(line, speaker, [*known, listener]):
         problems.append(Problem.IMPOSTOR)
-    if _PROMPT_WORDS.search(line):
+    if _PROMPT_WORDS.search(line) or recites_options(line):
         problems.append(Problem.PROMPT)
     if babbles(line):
         problems.append(Problem.BABBLE)
@@ -199,6 +199,15 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
 
 
 _RECITED_OPTION = re.compile(r"(?:^|\s)[A-H]\s*\(")  # "Maria B (Alex) B (Maria) C …": the option list
+# An option's letter said as the subject ("A is running for mayor …" for "I am running …"):
+# no English sentence has a bare capital letter before its verb.
+_LETTER_SUBJECT = re.compile(r"(?:^|[.!?,]\s+)[A-H]\s+(?:is|am|are|was|will|would|has|have|had|can|could|"
+                             r"wants?|thinks?|hopes?|loves?|likes?)\b")
+
+
+def recites_options(line: str) -> bool:
+    """True when the line says the prompt's option list or an option's letter as a word."""
+    return bool(_RECITED_OPTION.search(line) or _LETTER_SUBJECT.search(line))
 
 
 def streamable(partial: str, ground: Ground | None, *, speaker: str, listener: str,
@@ -212,7 +221,7 @@ def streamable(partial: str, ground: Ground | None, *, speaker: str, listener: s
     if len(partial) > cap:
         return False
     if (third_person(partial, speaker, listener) or impostor(partial, speaker, [*known, listener])
-            or _PROMPT_WORDS.search(partial) or _RECITED_OPTION.search(partial) or babbles(partial)):
+            or _PROMPT_WORDS.search(partial) or recites_options(partial) or babbles(partial)):
         return False
     whole = partial if partial.endswith((" ", ".", "!", "?", ",")) else partial.rsplit(" ", 1)[0]
     sources = [*([ground.text] if ground is not None else []), *heard, speaker, listener]

@@ -142,8 +142,12 @@ class Ground:
         return self.text if len(self.text) <= limit else self.text[: limit - 1].rstrip() + "…"
 
 
-_EVENTISH = re.compile(r"\b(party|dinner|meeting|election|tournament|concert|exhibition|festival|match|"
-                       r"wedding|funeral|birthday|celebration|invited?|invitation|running for|campaign)\b",
+# Not "dinner": everyone has one every day, and passing on who is eating what crowded real
+# news out of conversations (Valentine run fd4819b: "Klaus is eating dinner with his roommate"
+# told on where "Sam is running for mayor" was not). A dinner party is a party.
+_EVENTISH = re.compile(r"\b(party|meeting|election|tournament|concert|exhibition|festival|match|"
+                       r"wedding|funeral|birthday|celebration|invited?|invitation|running for|campaign|"
+                       r"mayor|candidacy|candidate)\b",
                        re.IGNORECASE)
 
 

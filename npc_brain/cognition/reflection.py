@@ -11,6 +11,8 @@ import numpy as np
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.choices import question_options
+from npc_brain.cognition.facts import content_words
+from npc_brain.cognition.hearsay import innermost
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import insights_schema, questions_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -20,6 +22,10 @@ from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
 
 _LEADING_NAME = re.compile(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:is|was|has|says|said|[a-z]+s)\b")
+_SUBJECT = re.compile(r"^([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?) (.+)$")
+SAID_OF_SHARE = 0.6
+"""The share of an insight's words after its subject that a statement must hold for the two to
+say the same thing (of the same or of another person)."""
 _NOT_NAMES = frozenset({"I", "The", "A", "An", "It", "This", "That", "There", "They", "We", "He", "She",
                         "You", "My", "Our", "His", "Her", "Plan", "Conversation", "Today", "Yesterday"})
 
@@ -65,6 +71,28 @@ def novel_insights(
     return tuple(out)
 
 
+def misattributed(text: str, statements: Iterable[str]) -> bool:
+    """True when the insight says of one person what the statements say only of another
+    ("Eddy Lin is running for mayor" from "Sam Moore told Eddy Lin that Sam is running for
+    mayor"): the grammar makes a 135M model open with a name, and it picks the wrong one."""
+    m = _SUBJECT.match(text.strip())
+    if m is None or m.group(1).split()[0] in _NOT_NAMES:
+        return False
+    who, said = m.group(1).split()[0], content_words(m.group(2))
+    if len(said) < 2:
+        return False
+    of_who = of_other = False
+    for statement in statements:
+        n = _SUBJECT.match(innermost(statement).strip())
+        if n is None or len(said & content_words(n.group(2))) < SAID_OF_SHARE * len(said):
+            continue
+        if n.group(1).split()[0] == who:
+            of_who = True
+        else:
+            of_other = True
+    return of_other and not of_who
+
+
 def reflect(
     model: ChatModel,
     embedder: Embedder,
@@ -83,7 +111,8 @@ def reflect(
     Recent memories are listed newest-last and clipped to `char_budget` characters so the
     prompt fits a 2k context. Insights cite prompt-local numbers; each number is mapped back
     to a real memory id, and an insight is dropped when none of its citations are valid
-    (the paper's embellishment failure). Invalid numbers in an otherwise valid citation
+    (the paper's embellishment failure) or when it says of one person what the evidence says
+    of another (`misattributed`). Invalid numbers in an otherwise valid citation
     list are removed.
     """
     upto = len(view) - 1
@@ -127,7 +156,9 @@ def reflect(
     dropped: list[str] = []
     for ins in out.insights:
         ids = tuple(dict.fromkeys(evidence[n - 1].id for n in ins.because if 1 <= n <= len(evidence)))
-        if not ids:
+        # Whether the evidence says it of that person: all of it, as a 135M model's citations
+        # are near random.
+        if not ids or misattributed(ins.text, [r.description for r in evidence]):
             dropped.append(ins.text)
             continue
         kept.append((ins.text, int(ins.imp), ids))

@@ -124,6 +124,8 @@ def test_the_relationship_with_the_listener_is_never_recited_to_them():
     ("I am hosting a party at Hobbs Parade on February 14 from 5pm to 7pm.", Problem.UNSUPPORTED),
     ("I am hosting a party at Hobbs Cafe.", Problem.DROPPED),
     ("I am Isabella, in one short sentence.", Problem.PROMPT),
+    # An option's letter copied as the subject (Valentine run fd4819b: "A is running for mayor").
+    ("A is hosting a party at Hobbs Cafe on February 14 from 5pm to 7pm.", Problem.PROMPT),
     ("The party is a party is a party is a party at Hobbs.", Problem.BABBLE),
     ("I like the weather today.", Problem.OFF_GROUND),
 ])
@@ -135,6 +137,13 @@ def test_each_drift_is_caught_and_the_line_repaired_to_its_ground(said, problem)
     out = ground_line(said, g, speaker=ISA.name, listener="Alex", heard=["What do you know about the party?"],
                       known=KNOWN)
     assert out.repaired and out.text == g.text
+
+
+def test_a_sentence_opening_with_the_article_a_is_not_an_option_letter():
+    g = from_record(PARTY, ISA, "Alex")
+    _, problems = check("A party is coming: I am hosting it at Hobbs Cafe on February 14 from 5pm to 7pm.", g,
+                        speaker=ISA.name, listener="Alex", known=KNOWN)
+    assert Problem.PROMPT not in problems
 
 
 def test_a_faithful_line_ships_as_the_model_phrased_it():

@@ -114,6 +114,25 @@ def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
     assert s.get(ids[0]).kind == MemoryKind.REFLECTION
 
 
+def test_an_insight_that_says_of_one_person_what_the_evidence_says_of_another_is_dropped(emb):
+    # Valentine run fd4819b: Eddy, told of Sam's run for mayor, reflected "Marcus Reed is running
+    # for mayor" — the grammar opens an insight with a name and the 135M model picked one.
+    texts = ["Sam Moore told Eddy Lin that Sam is running for mayor in the upcoming local election",
+             "Marcus Reed is tutoring Rajiv Patel", "Eddy Lin is composing music"]
+    s = stream_with(emb, texts)
+    model = ScriptedModel()
+    model.enqueue({"q": ["What is on Eddy's mind lately?"]})
+    model.enqueue({"insights": [
+        {"text": "Marcus Reed is running for mayor in the upcoming local election", "because": [1], "imp": 6},
+        {"text": "Sam Moore is running for mayor in the upcoming election", "because": [1], "imp": 6},
+        {"text": "Marcus Reed cares about teaching", "because": [2], "imp": 4},
+    ]})
+    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Eddy Lin")
+    assert [i.description for i in out.insights] == ["Sam Moore is running for mayor in the upcoming election",
+                                                     "Marcus Reed cares about teaching"]
+    assert out.dropped == ("Marcus Reed is running for mayor in the upcoming local election",)
+
+
 # ------------------------------------------------------------------ location
 def test_location_choice_is_constrained_to_known_children():
     world = tiny_town(["Ana", "Ben"])

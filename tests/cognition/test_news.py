@@ -67,6 +67,15 @@ def test_an_event_without_a_date_is_news_and_routine_is_not():
     assert news.untold(list(_stream(RUN, kind=MemoryKind.REFLECTION).records), T, "Klaus Mueller") == []
 
 
+def test_someones_dinner_is_not_news_and_an_opinion_on_a_candidate_is():
+    # Valentine run fd4819b: "Klaus is eating dinner with his roommate" went from mouth to mouth
+    # while the run for mayor stopped after three tellings; the candidate's wife never told hers.
+    dinner = "Klaus Mueller told Maria Lopez that Klaus is eating dinner with his roommate."
+    owes = "Marcus Reed owes Rajiv Patel a dinner for the tutoring"
+    opinion = "Jennifer Moore thinks Sam Moore would make a good mayor but fears it will exhaust him"
+    assert [i.fact for i in news.untold(_records(dinner, owes, opinion), T, "Tom Moreno")] == [opinion]
+
+
 def test_news_told_in_a_conversation_or_an_earlier_one_is_not_told_again():
     said = ["I am running for mayor in the local election, you know."]
     assert news.untold(_records(RUN), T, "Klaus Mueller", said) == []
