@@ -20,7 +20,7 @@ from npc_brain.cognition.action import EMOJI, Action, Refusal
 from npc_brain.cognition.agent_state import SavedAgent, agent_state, restore_agent
 from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, ThoughtFailed
-from npc_brain.cognition.importance import MemoryDraft, routine_importance
+from npc_brain.cognition.importance import REFUSAL, MemoryDraft, routine_importance
 from npc_brain.cognition.known import known_snapshot
 from npc_brain.cognition.lifecycle import (
     PLAN_THOUGHTS,
@@ -30,7 +30,7 @@ from npc_brain.cognition.lifecycle import (
     Thought,
     ThoughtJob,
 )
-from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place
+from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place, room_for
 from npc_brain.cognition.memory_buffer import MemoryBuffer
 from npc_brain.cognition.phrasing import inner_voice
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
@@ -217,7 +217,7 @@ class Agent:
                           reason, rule, blocked.activity)
         self.refusals = [r for r in self.refusals if r.until > now] + [refusal]
         self._refused.append((refusal, blocked.description))
-        self.buffer.add(MemoryDraft(MemoryKind.OBSERVATION, reason, now, place=addr or None))
+        self.buffer.add(MemoryDraft(MemoryKind.OBSERVATION, reason, now, REFUSAL, place=addr or None))
         return refusal
 
     def exclusions(self, now: datetime, activity: str = "") -> tuple[str, ...]:
@@ -263,8 +263,9 @@ class Agent:
         """The obvious place for a step not located yet (cached per step text; no model)."""
         key = (step.description, step.activity)
         if key not in self._provisional_memo:
-            self._provisional_memo[key] = obvious_place(step.description, step.activity, self.persona,
-                                                        building_names(self.known_places()))
+            known = self.known_places()
+            place = obvious_place(step.description, step.activity, self.persona, building_names(known))
+            self._provisional_memo[key] = room_for(known, place, step.activity) if place else None
         return self._provisional_memo[key]
 
     def _idle(self, now: datetime) -> Action:
@@ -317,7 +318,7 @@ class Agent:
                     due.append(thought)
         if not (self._in_flight & PLAN_THOUGHTS):
             plan_end = self.plan.end
-            if plan_end is None or plan_end <= now:
+            if plan_end is None or plan_end <= now or self.plan.provisional:
                 # The first day plan need not wait for the seeds' ratings: it reads them as given
                 # (`thoughts.plan_day_job`); waiting put every NPC's seed ratings before any plan.
                 if ready(Thought.PLAN_DAY):

@@ -139,6 +139,7 @@ class Job:
         "_fn",
         "_future",
         "_launch_error",
+        "_light",
         "_on_done",
         "_on_error",
         "_state",
@@ -170,6 +171,7 @@ class Job:
         self._on_error = on_error
         self._future: Future[Any] | None = None
         self._launch_error: BaseException | None = None
+        self._light = False  # makes no model call: runs on the light executor, outside the cap
 
     @property
     def state(self) -> JobState:
@@ -206,7 +208,9 @@ class Scheduler:
     `reserve`: how many of those `max_in_flight` places only URGENT jobs may take, so the
     player's job never waits for the town's to finish (the executor needs that many threads).
     `job_cost`: what a job costs when it does not return `Charged` (set `Usage()` if
-    costs come in through `charge()` instead, to avoid counting twice).
+    costs come in through `charge()` instead, to avoid counting twice). `light_executor`:
+    where jobs submitted `light` (no model call: storing memories rated by rule) run, outside
+    `max_in_flight`, so they never queue behind the model calls (default: `executor`).
     """
 
     def __init__(
@@ -219,6 +223,7 @@ class Scheduler:
         reserve: int = 0,
         job_cost: Usage = Usage(calls=1),
         on_error: Callable[[Job, BaseException], object] | None = None,
+        light_executor: Executor | None = None,
     ) -> None:
         if budget is not None and now is None:
             raise ValueError("a budget needs game time: pass now=clock.now")
@@ -229,6 +234,7 @@ class Scheduler:
                              f" {max_in_flight}")
         self._own_executor = executor is None
         self._executor = executor or ThreadPoolExecutor(2, thread_name_prefix="npc_brain-job")
+        self._light_executor = light_executor
         self._now = now
         self._default_budget = budget
         self._budgets: dict[Hashable, Budget | None] = {}
@@ -257,10 +263,12 @@ class Scheduler:
         on_done: Callable[[T], object] | None = None,
         on_error: Callable[[BaseException], object] | None = None,
         priority: int = Priority.NORMAL,
+        light: bool = False,
     ) -> Job:
         """Queue `fn` for (agent, purpose), superseding any live job for that pair.
 
         `on_done(value)` / `on_error(exc)` run later inside `poll()` on the polling thread.
+        `light`: `fn` makes no model call (see `light_executor`).
         """
         if self._closed:
             raise SchedulerClosed("the scheduler is shut down")
@@ -272,6 +280,7 @@ class Scheduler:
             self._end(older, JobState.SUPERSEDED)
         job = Job(next(self._ids), agent_id, str(purpose), priority,
                   self._now() if self._now else None, fn, on_done, on_error)
+        job._light = light and self._light_executor is not None
         self._slots[key] = job
         self._waiting.append(job)
         self._pump()
@@ -280,7 +289,7 @@ class Scheduler:
     def _dispatch(self, job: Job) -> None:
         job._advance(JobState.RUNNING)
         try:
-            future = self._executor.submit(job._fn)
+            future = (self._light_executor if job._light and self._light_executor else self._executor).submit(job._fn)
         except Exception as exc:  # noqa: BLE001 - any executor's refusal (shut down, broken) is reported at the next poll
             job._launch_error = exc
             self._done.put(job)
@@ -316,9 +325,9 @@ class Scheduler:
                 job._advance(JobState.PENDING)
             if self._hold_below is not None and job.priority < self._hold_below:
                 continue
-            if self._max_in_flight is not None:
+            if self._max_in_flight is not None and not job._light:
                 kept = 0 if job.priority >= Priority.URGENT else self._reserve
-                if len(self._busy) >= self._max_in_flight - kept:
+                if sum(1 for j in self._busy if not j._light) >= self._max_in_flight - kept:
                     continue
             self._waiting.remove(job)
             self._dispatch(job)

@@ -125,8 +125,11 @@ class Society:
         # Player first needs jobs running side by side (a pool with a cap): inline, there is
         # nothing to overtake, and a held call would hold the game thread.
         first = s.player_first and max_in_flight is not None and max_in_flight > 1
+        # Beside a capped pool, memories rated by rule are stored on a thread of their own.
+        self._light = ThreadPoolExecutor(1, thread_name_prefix="npc_brain-memorize") if first else None
         self.scheduler = Scheduler(executor, now=self._now, budget=budget, job_cost=Usage(),
-                                   max_in_flight=max_in_flight, reserve=1 if first else 0)
+                                   max_in_flight=max_in_flight, reserve=1 if first else 0,
+                                   light_executor=self._light)
         self.gate = CallGate(engaged_limit=s.engaged_background_calls) if first else None
         self.paused = False  # set by a game without a GameClock; a clock at speed 0 pauses too
         self._focus: frozenset[str] | None = None  # None: no game said who is in view (all full)
@@ -262,7 +265,7 @@ class Society:
                     # Noticing the player is the player's business: it goes first.
                     player = self.settings.player_first and job.subject in self._players
                     self._submit(agent.name, job.thought.value, job.run, job.apply, job.fail,
-                                 Priority.URGENT if player else job.priority, meter)
+                                 Priority.URGENT if player else job.priority, meter, light=job.light)
                     submitted += 1
             if agent.wants_to_talk:
                 other, agent.wants_to_talk = agent.wants_to_talk, None
@@ -272,7 +275,8 @@ class Society:
         return submitted
 
     def _submit(self, name: str, key: str, run: Callable[[], Any], apply: Callable[[Any], list[Event]],
-                fail: Callable[[BaseException], list[Event]], priority: int, meter: MeteredModel) -> None:
+                fail: Callable[[BaseException], list[Event]], priority: int, meter: MeteredModel,
+                light: bool = False) -> None:
         """Queue a job whose model calls go through `meter`, so the scheduler's budget sees them
         (and the gate its priority)."""
         meter.priority = priority
@@ -291,6 +295,7 @@ class Society:
             on_done=lambda value: self._events.extend(apply(value)),
             on_error=failed,
             priority=priority,
+            light=light,
         )
 
     # ------------------------------------------------------------------ conversations
@@ -508,6 +513,8 @@ class Society:
         if self.gate is not None:
             self.gate.close()  # calls held at the gate go, so worker threads can end
         self.scheduler.shutdown(wait=False)
+        if self._light is not None:
+            self._light.shutdown(wait=False, cancel_futures=True)
         self._convs.close()
 
     def __enter__(self) -> Society:

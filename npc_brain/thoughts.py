@@ -81,23 +81,32 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
         return agent.thought_failed(thought, now, exc)
 
     job = agent.job(thought, now, run, apply, priority=20 if free else 10 if later else 15)
-    return replace(job, fail=fail)
+    # A free memorize only embeds: on its own thread it does not wait for four plans to finish
+    # (`bench lag`: object states stored 6 game minutes late behind the first morning's plans).
+    return replace(job, fail=fail, light=free)
 
 
 def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
-    """Plan the day in broad chunks; the agent is PLANNING until it applies."""
+    """Plan the day in broad chunks; until it applies the agent follows the day by rule
+    (`planning.provisional_day`); it is PLANNING meanwhile."""
     view = agent.memory.snapshot()
     persona, embedder, s = agent.persona, agent.embedder, agent.settings
     thoughts = agent.thoughts()
     yesterday = _yesterday(agent)
     # Building names for the plan's options ("working at Hobbs Cafe").
     names = building_names(agent.known_places())
-    if agent.status != AgentStatus.CONVERSING:
-        agent.become(AgentStatus.PLANNING)
-
     # Seeds not in the stream yet (their ratings are still being made) are read as given: on a
     # fresh agent retrieval would return them anyway, all of them being all it knows.
     seeds = tuple(agent.persona.memories) if not agent.seeded else ()
+    if agent.plan.empty or (agent.plan.end or now) <= now:
+        # Meanwhile the day by rule (`planning.provisional_day`): `bench lag` at 10 NPCs saw
+        # first-morning plans take 34–54 s, each NPC "thinking about the day" where it woke.
+        stand_in = planning.provisional_day(view, persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
+                                            names=names, known=seeds)
+        if stand_in:
+            agent.plan.set_day(stand_in, provisional=True)
+    if agent.status != AgentStatus.CONVERSING:
+        agent.become(AgentStatus.PLANNING)  # (acting on the stand-in meanwhile: `Agent.current_action`)
 
     def run() -> planning.DayPlanned:
         return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
@@ -116,6 +125,7 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
 
     # Before decompositions and the seeds' ratings: an NPC without a plan stands still.
     # (An earlier try at HIGH saw no gain: `bench lag` then ran jobs in the pool's FIFO.)
+    # A failure keeps the stand-in: the NPC follows its habits until the retry (a dead server).
     return agent.job(Thought.PLAN_DAY, now, run, apply, priority=15)
 
 

@@ -58,10 +58,14 @@ def test_current_action_always_answers_even_while_thinking():
     assert call is None  # nothing sent until the job runs
     assert agent.status == AgentStatus.PLANNING
     assert Thought.PLAN_DAY not in agent.due_thoughts(T0)  # in flight: not resubmitted
-    assert agent.current_action(T0).source == "idle"      # still answers while the job is out
+    # Still answers while the job is out: the day by habit, a place for every step.
+    stand_in = agent.current_action(T0)
+    assert stand_in.source == "habit" and stand_in.address and agent.plan.provisional
+    assert Thought.DECOMPOSE not in agent.due_thoughts(T0)  # a stand-in is not decomposed
     job.apply(job.run())
-    assert agent.status == AgentStatus.ACTING
+    assert agent.status == AgentStatus.ACTING and not agent.plan.provisional
     assert agent.current_action(T0).description == "waking up and getting ready"
+    assert agent.current_action(T0).source == "plan"
 
 
 def test_the_first_plan_weighs_seeds_whose_ratings_are_not_in_yet():
@@ -191,6 +195,25 @@ def test_state_round_trips_through_json():
     assert [d.description for d in clone.buffered] == [d.description for d in agent.buffered]
     later = T0 + timedelta(minutes=20)
     assert clone.current_action(later) == agent.current_action(later)
+
+
+def test_a_failed_day_plan_keeps_the_day_by_habit_and_is_tried_again():
+    agent = make_agent()
+    job = agent.begin(Thought.PLAN_DAY, T0, ScriptedModel())
+    job.fail(RuntimeError("server gone"))
+    assert agent.plan.provisional and agent.current_action(T0).source == "habit"
+    assert Thought.PLAN_DAY not in agent.due_thoughts(T0)  # the backoff first
+    later = T0 + timedelta(minutes=agent.settings.failure_backoff_minutes)
+    assert Thought.PLAN_DAY in agent.due_thoughts(later)
+
+
+def test_a_day_by_habit_is_not_saved_and_a_loaded_agent_plans_its_day():
+    agent = make_agent()
+    agent.begin(Thought.PLAN_DAY, T0, ScriptedModel())
+    state = json.loads(json.dumps(agent.to_state()))
+    clone = Agent.from_state(state, agent.memory, agent.known, embedder=agent.embedder)
+    assert clone.plan.empty and clone.status is AgentStatus.NEW
+    assert Thought.PLAN_DAY in clone.due_thoughts(T0)
 
 
 def test_closed_places_are_never_offered_to_the_location_walk():

@@ -238,6 +238,23 @@ def test_priorities_decide_what_runs_next_with_a_cap() -> None:
     assert order == ["reflect", "chat", "plan", "low"]
 
 
+def test_a_light_job_runs_beside_a_full_cap_on_its_own_executor() -> None:
+    ex, light_ex = ManualExecutor(), ManualExecutor()
+    s = Scheduler(ex, max_in_flight=1, light_executor=light_ex)
+    plan = s.submit("Klaus", "plan", lambda: "plan")
+    store = s.submit("Maria", "memorize", lambda: "stored", light=True, priority=Priority.HIGH)
+    later = s.submit("Eddy", "plan", lambda: "plan")
+    # The light job does not wait for the cap, nor take the place the next model call waits for.
+    assert [plan.state, store.state, later.state] == [JobState.RUNNING, JobState.RUNNING, JobState.PENDING]
+    light_ex.run_all()
+    s.poll()
+    assert store.result == "stored" and later.state is JobState.PENDING
+    # Without a light executor, `light` changes nothing: it waits its turn.
+    s2 = Scheduler(ManualExecutor(), max_in_flight=1)
+    s2.submit("Klaus", "plan", lambda: "plan")
+    assert s2.submit("Maria", "memorize", lambda: 1, light=True).state is JobState.PENDING
+
+
 def test_budget_defers_low_value_jobs_and_retries_them_later() -> None:
     clock = GameClock(T0)
     ex = ManualExecutor()

@@ -10,7 +10,8 @@ pace) whatever the minds are doing — nothing waits for a thought. Measured:
   in the stream — the record's `created` time vs the game time it appeared (the personas' seed
   memories are no perception: `seeds_lag_p95_min` on their own);
 - `plan_ready_p95_s`: real seconds from an agent being without a day plan (waking, or the
-  run's start) to the plan being in place;
+  run's start) to a plan being in place — the day by habit (`Plan.provisional`, no model)
+  counts, it is what the NPC follows; `model_plan_p95_s`: the same until the model's plan;
 - `placeless_minutes`: NPC-minutes (awake) whose current action had no place to be.
 
 Targets (issue 11): memorize lag p95 ≤ 5 game minutes, plan ready p95 ≤ 30 s, placeless 0.
@@ -60,6 +61,8 @@ class LagMeter:
         self.placeless_minutes = 0.0
         # An agent with no plan yet at the start waits from the start (the morning's first plans).
         self._waiting_since: dict[str, float] = {n: 0.0 for n, a in society.agents.items() if a.plan.empty}
+        self.model_plan_wait_s: list[float] = []
+        self._model_waiting_since = dict(self._waiting_since)
 
     def tick(self, now: datetime, wall: float, minutes: float) -> None:
         """Account one tick that advanced the clock by `minutes` game minutes."""
@@ -79,6 +82,10 @@ class LagMeter:
                 self._waiting_since.setdefault(name, wall)
             elif name in self._waiting_since:
                 self.plan_wait_s.append(wall - self._waiting_since.pop(name))
+            if not planned or agent.plan.provisional:
+                self._model_waiting_since.setdefault(name, wall)
+            elif name in self._model_waiting_since:
+                self.model_plan_wait_s.append(wall - self._model_waiting_since.pop(name))
             action = agent.current_action(now)
             if planned and action.activity != "sleep" and not action.address:
                 self.placeless_minutes += minutes
@@ -86,6 +93,7 @@ class LagMeter:
     def result(self, wall: float) -> dict[str, Any]:
         """The figures, counting agents still waiting for a plan at the end as waiting until now."""
         waits = self.plan_wait_s + [wall - t for t in self._waiting_since.values()]
+        model_waits = self.model_plan_wait_s + [wall - t for t in self._model_waiting_since.values()]
         return {
             "memorize_lag_p95_min": _p95(self.memory_lag_min),
             "memorize_lag_p50_min": round(float(np.median(self.memory_lag_min)), 2) if self.memory_lag_min else 0.0,
@@ -95,6 +103,8 @@ class LagMeter:
             "plan_ready_p95_s": _p95(waits),
             "plan_ready_max_s": round(max(waits), 1) if waits else 0.0,
             "plans": len(waits),
+            "model_plan_p95_s": _p95(model_waits),
+            "model_plan_max_s": round(max(model_waits), 1) if model_waits else 0.0,
             "placeless_minutes": round(self.placeless_minutes, 1),
         }
 

@@ -121,7 +121,7 @@ def agent_state(agent: Agent) -> dict[str, Any]:
     known = agent.known.to_state() if hasattr(agent.known, "to_state") else None
     status = agent.status
     if status == AgentStatus.CONVERSING:  # conversations are not saved
-        status = AgentStatus.NEW if agent.plan.empty else AgentStatus.ACTING
+        status = AgentStatus.NEW if agent.plan.empty or agent.plan.provisional else AgentStatus.ACTING
     marks = agent._marks
     return {
         "persona": agent.persona.model_dump(mode="json"),
@@ -175,4 +175,5 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
     agent.conversation_with = None
     agent.wants_to_talk = None
     # A planning agent's job was dropped with the save: it plans again.
-    agent._status = AgentStatus.NEW if saved.status == AgentStatus.PLANNING else saved.status
+    agent._status = AgentStatus.NEW if saved.status == AgentStatus.PLANNING or agent.plan.empty \
+        else saved.status

@@ -33,6 +33,11 @@ OBJECT_STATE = 1
 PERSON_ACTION = 2
 """A person's action as perception words it ("Klaus Mueller is reading at his desk")."""
 
+REFUSAL = 2
+"""A place's rule turning the agent away ("Hobbs Cafe is closed until 8:00", labelled 2): a
+minor setback, stored at once — rated by a call it waited behind the seeds' ratings for up
+to an hour of game time (`bench lag`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class MemoryDraft:

@@ -99,7 +99,7 @@ def inspect_agent(agent: Agent, now: datetime, *, jobs: tuple[str, ...] = (), ca
     return AgentInspection(
         name=agent.name,
         time=now,
-        status=agent.status.value,
+        status=agent.status.value + (" (day by habit until planned)" if agent.plan.provisional else ""),
         action=agent.current_action(now),
         address=agent.address,
         plan=plan_tree(agent),

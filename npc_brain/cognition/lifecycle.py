@@ -64,3 +64,4 @@ class ThoughtJob:
     fail: Callable[[BaseException], list[Event]]
     priority: int = 10
     subject: str | None = None  # whom the thought is about (a reaction's person), if anyone
+    light: bool = False  # no model call (memories rated by rule): never waits behind the model

@@ -250,6 +250,19 @@ def obvious_place(what: str, activity: str, persona: Any, names: Mapping[str, st
     return None
 
 
+def room_for(known: KnownPlaces, address: str, activity: str) -> str:
+    """`address`, or the known room of the same building meant for `activity` when `address`
+    is not ("washing" at home is the bathroom, not the bedroom the persona's home names): a
+    step placed by rule must not walk into a purpose refusal."""
+    here = known.get(address)
+    if here is None or not here.purpose or activity in here.purpose:
+        return address
+    building = ":".join(address.split(":")[:2])
+    rooms = sorted(a for a, p in known.places.items()
+                   if (a == building or a.startswith(building + ":")) and activity in p.purpose)
+    return rooms[0] if rooms else address
+
+
 def building_names(where: Whereabouts | KnownPlaces) -> dict[str, str]:
     """Display names of the known buildings by address ('town:hobbs_cafe' → 'Hobbs Cafe')."""
     known = where.known if isinstance(where, Whereabouts) else where

@@ -83,6 +83,10 @@ class Plan:
     def __init__(self) -> None:
         self._levels: list[list[PlanStep]] = [[], [], []]
         self.version = 0
+        # A day built by rule from the persona's habits while the model plans the real one:
+        # followed meanwhile (the NPC goes to work instead of standing still), never
+        # decomposed, never saved.
+        self.provisional = False
 
     # ------------------------------------------------------------ reading
     def steps(self, level: PlanLevel) -> tuple[PlanStep, ...]:
@@ -133,11 +137,13 @@ class Plan:
         return step in self._levels[step.level]
 
     # ------------------------------------------------------------ writing
-    def set_day(self, chunks: Iterable[PlanStep]) -> None:
-        """Replace the whole plan with new day chunks (finer levels are cleared)."""
+    def set_day(self, chunks: Iterable[PlanStep], *, provisional: bool = False) -> None:
+        """Replace the whole plan with new day chunks (finer levels are cleared);
+        `provisional`: a stand-in until the day plan proper (`Plan.provisional`)."""
         chunks = sorted(chunks, key=lambda s: s.start)
         _check_level(chunks, PlanLevel.DAY)
         self._levels = [chunks, [], []]
+        self.provisional = provisional
         self.version += 1
 
     def fill(self, parent: PlanStep, children: Iterable[PlanStep]) -> bool:
@@ -195,7 +201,8 @@ class Plan:
     # ------------------------------------------------------------ persistence
     def to_state(self) -> dict[str, Any]:
         """JSON-able dict."""
-        return {"version": self.version, "steps": [s.to_state() for s in self]}
+        # A provisional day is not saved: a loaded agent plans its day again.
+        return {"version": self.version, "steps": [] if self.provisional else [s.to_state() for s in self]}
 
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> Plan:

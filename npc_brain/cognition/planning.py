@@ -158,6 +158,24 @@ def plan_day(
     return DayPlanned(chunks, MemoryDraft(MemoryKind.PLAN, text, now), recalls)
 
 
+def provisional_day(view: MemoryView, persona: Persona, now: datetime, *, wake_hour: int = 7,
+                    bed_hour: int = 22, names: Mapping[str, str] | None = None,
+                    known: Sequence[str] = ()) -> tuple[PlanStep, ...]:
+    """The day `plan_day` would offer, each part taken as its first option (the code's best:
+    a dated commitment, else what fits that part of the day) — no model call.
+
+    A stand-in while the model plans the day: at a town's first morning ten plans queue
+    behind one another, and an NPC without a plan stands still (`Plan.provisional`)."""
+    memories = [*dated_memories(view, now), *known]
+    wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
+    slots = day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
+                      memories=memories, names=names)
+    if not slots:
+        return ()
+    chunks = day_chunks([_slot_chunk(s, s.options[0]) for s in slots], now, wake_hour=wake)
+    return tuple(replace(c, source="habit") for c in chunks)
+
+
 def _choice_tokens(slots: Sequence[Slot]) -> int:
     """Room for the longest answer: every slot's key and its longest option (≈ 3 chars a token)."""
     return 8 + sum(len(s.key) // 3 + 5 + max(len(o.what) for o in s.options) // 3 for s in slots)

@@ -238,3 +238,17 @@ def test_utterance_conditions_on_memory_of_the_listener(emb):
     last = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello")], last_turn=True)
     assert last.end  # the turn cap closes the conversation whatever the model says
+
+
+def test_a_step_placed_by_rule_goes_to_the_room_of_the_home_meant_for_it():
+    from npc_brain.cognition.location import KnownPlaces, PlaceInfo, room_for
+    known = KnownPlaces.build([
+        PlaceInfo("town:house", "House", "building", children=("town:house:bedroom", "town:house:bathroom")),
+        PlaceInfo("town:house:bedroom", "Bedroom", "room", purpose=frozenset({"sleep", "read"})),
+        PlaceInfo("town:house:bathroom", "Bathroom", "room", purpose=frozenset({"wash"})),
+        PlaceInfo("town:park", "Park", "building"),
+    ])
+    assert room_for(known, "town:house:bedroom", "wash") == "town:house:bathroom"
+    assert room_for(known, "town:house:bedroom", "sleep") == "town:house:bedroom"
+    assert room_for(known, "town:house:bedroom", "cook") == "town:house:bedroom"  # no kitchen known: as it was
+    assert room_for(known, "town:park", "wash") == "town:park"  # no stated purpose: nothing refuses

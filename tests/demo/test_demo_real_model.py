@@ -25,14 +25,16 @@ def test_town_wakes_on_the_embedded_model():
                 return
             if g.society.scheduler.in_flight():
                 frames_while_thinking += 1
-            if not g.society.agent(next(iter(g.npcs))).plan.empty:
+            plan = g.society.agent(next(iter(g.npcs))).plan
+            if not plan.empty and not plan.provisional:  # the model's plan, not the day by habit
                 g.running = False
 
         game.run(seconds=300, on_frame=watch)
         assert game.brains.state.value == "ready", game.brains.message
         assert game.brains.model_name.startswith("embedded:")
         agent = game.society.agent(next(iter(game.npcs)))
-        assert not agent.plan.empty, f"no plan after 300 s; last error: {agent.last_error}"
+        assert not agent.plan.empty and not agent.plan.provisional, \
+            f"no plan after 300 s; last error: {agent.last_error}"
         usage = game.society.usage()
         assert usage.by_purpose["plan_day"].calls >= 1 and usage.total.total_tokens > 0
         # The loop kept running while the model thought (a blocking call would allow one frame per job).

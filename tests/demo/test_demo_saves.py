@@ -49,7 +49,7 @@ def test_save_load_round_trip(make_game, tmp_path):
     assert not game.society.scheduler.jobs()  # in-flight jobs were dropped …
     game.run(frames=game.frame + 120)         # … and the minds carry on from the save
     assert game.clock.now() > saved_clock
-    assert all(not game.society.agent(n).plan.empty for n in game.npcs)
+    assert all(not game.society.agent(n).plan.empty for n in game.npcs)  # (by habit until planned)
 
 
 def test_load_without_a_save_is_a_toast_not_a_crash(make_game):

@@ -26,7 +26,8 @@ def test_npcs_plan_and_walk(make_game):
     society = game.society
     assert society is not None and set(society.agents) == set(game.npcs)
     for name in game.npcs:
-        assert not society.agent(name).plan.empty, f"{name} has no plan"
+        plan = society.agent(name).plan
+        assert not plan.empty and not plan.provisional, f"{name} has no plan of its own"
     moved = [n for n, npc in game.npcs.items() if npc.position != start[n]]
     assert moved, "nobody walked anywhere"
     assert any(npc.doing != "still asleep" for npc in game.npcs.values())

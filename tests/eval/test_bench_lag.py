@@ -34,3 +34,25 @@ def test_waiting_agents_count_as_waiting_until_the_end():
     meter.tick(clock.now(), 0.0, 5)  # nothing planned yet: everyone starts waiting
     r = meter.result(42.0)
     assert r["plans"] == len(society.agents) and r["plan_ready_max_s"] == 42.0
+
+
+class _Held:
+    """An executor that never runs what it is given: every model call stays out."""
+
+    def submit(self, fn, *args, **kwargs):
+        from concurrent.futures import Future
+        return Future()
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+def test_a_day_by_habit_is_a_plan_to_follow_but_not_the_models_plan():
+    society, clock, _model, _ = make(executor=_Held())
+    meter = LagMeter(society)
+    for wall in (0.0, 1.0, 2.0):
+        society.update()
+        meter.tick(clock.now(), wall, 5)
+    assert all(a.plan.provisional for a in society.agents.values())  # the plans are still out
+    r = meter.result(30.0)
+    assert r["plan_ready_max_s"] <= 1.0 and r["model_plan_max_s"] == 30.0
