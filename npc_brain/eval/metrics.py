@@ -12,7 +12,8 @@ Definitions
   "candida*" matches "candidacy").
 - *Aware (answer)*: the answer mentions the topic's answer terms and does not deny in its
   first sentence ("I don't know", "not sure", "haven't heard" … — unless the sentence goes on
-  with "but …": a hedge, not a denial).
+  with "but …": a hedge, not a denial). The news's own subject (the candidate) may say it in
+  the first person: "I am running for mayor" (the topic's `self_terms`).
 - *Knows*: agent A knows agent B when A's memory stream or persona (relationships, seed
   memories) mentions B by full name or by a first name no other agent shares, or when A
   has talked with B. Density = known ordered pairs / (n·(n−1)); the undirected variants
@@ -80,6 +81,8 @@ class Topic:
     fact: str
     answer_terms: tuple[tuple[str, ...], ...]
     memory_terms: tuple[tuple[str, ...], ...]
+    subject: str = ""  # whose news it is, when one person's (the candidate)
+    self_terms: tuple[tuple[str, ...], ...] = ()  # how the subject says it of itself
 
 
 def _term_regex(term: str) -> re.Pattern[str]:
@@ -121,9 +124,12 @@ def denies(answer: str) -> bool:
     return any(d in first for d in DENIALS)
 
 
-def answer_aware(answer: str, topic: Topic) -> bool:
-    """An interview answer shows awareness of the topic (lexical rule, see module doc)."""
-    return mentions(answer, topic.answer_terms) and not denies(answer)
+def answer_aware(answer: str, topic: Topic, speaker: str = "") -> bool:
+    """An interview answer (by `speaker`) shows awareness of the topic (lexical rule, see
+    module doc)."""
+    own = bool(speaker) and speaker == topic.subject and bool(topic.self_terms)
+    said = mentions(answer, topic.answer_terms) or (own and mentions(answer, topic.self_terms))
+    return said and not denies(answer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +307,7 @@ def unsupported_claims(
             if name.lower() not in low and not any(p.search(name) for p in known):
                 claims.append(f"mentions {name}")
     for topic in topics:
-        states = mentions(answer, topic.memory_terms) or (topic == asked and answer_aware(answer, topic))
+        states = mentions(answer, topic.memory_terms) or (topic == asked and answer_aware(answer, topic, agent))
         if states and not any(mentions(t, topic.memory_terms) for t in memory_texts):
             claims.append(f"knows of the {topic.key}")
     return claims

@@ -38,6 +38,9 @@ def party_topic(host: str, place: str = "Hobbs Cafe") -> Topic:
     )
 
 
+_CANDIDACY = ("mayor*", "election*", "candida*", "campaign*", "running for")
+
+
 def candidacy_topic(candidate: str) -> Topic:
     """The candidate's run for mayor as a topic to measure."""
     return Topic(
@@ -45,7 +48,10 @@ def candidacy_topic(candidate: str) -> Topic:
         question="Who is running for mayor?",
         fact=f"{candidate} is running for mayor in the local election.",
         answer_terms=((_first(candidate), candidate),),
-        memory_terms=((_first(candidate), candidate), ("mayor*", "election*", "candida*", "campaign*", "running for")),
+        memory_terms=((_first(candidate), candidate), _CANDIDACY),
+        # The candidate says it of himself: the paper's 4% before the run is him alone.
+        subject=candidate,
+        self_terms=(("i", "i'm", "my"), _CANDIDACY),
     )
 
 

@@ -132,7 +132,7 @@ class Measurer:
                 answer = society.interview(name, topic.question)
             except LLMError as exc:
                 answer, error = "", f"{type(exc).__name__}: {exc}"
-            lexical = M.answer_aware(answer, topic)
+            lexical = M.answer_aware(answer, topic, name)
             judged = None if self.judge is None or not answer else judge_awareness(
                 self.judge, topic.question, answer, topic.fact)
             claims = M.unsupported_claims(answer, texts, agent=name, patterns=self.patterns,
@@ -177,7 +177,7 @@ def summarize_phase(rows: Sequence[dict[str, Any]], topics: Sequence[M.Topic]) -
     for t in topics:
         mine = [(r["agent"], a) for r in rows for a in r["answers"] if a["topic"] == t.key]
         # The lexical rule is pure: re-apply it to the stored answer (reports stay current).
-        lexical = M.awareness({n: M.answer_aware(a["answer"], t) for n, a in mine})
+        lexical = M.awareness({n: M.answer_aware(a["answer"], t, n) for n, a in mine})
         judged = {n: a["aware_judge"] for n, a in mine if a["aware_judge"] is not None}
         mem = M.awareness({r["agent"]: r["memory_aware"][t.key] for r in rows})
         out[t.key] = {
@@ -200,8 +200,8 @@ def summarize_phase(rows: Sequence[dict[str, Any]], topics: Sequence[M.Topic]) -
     out["hallucinated_both"] = len(both)
     out["judged"] = len(checked)
     by_key = {t.key: t for t in topics}
-    jl = [a for r in rows for a in r["answers"] if a["aware_judge"] is not None]
-    agree = sum(a["aware_judge"] == M.answer_aware(a["answer"], by_key[a["topic"]]) for a in jl)
+    jl = [(r["agent"], a) for r in rows for a in r["answers"] if a["aware_judge"] is not None]
+    agree = sum(a["aware_judge"] == M.answer_aware(a["answer"], by_key[a["topic"]], n) for n, a in jl)
     out["judge_lexical_agreement_pct"] = round(100 * agree / len(jl), 1) if jl else None
     return out
 

@@ -103,7 +103,7 @@ def _answers_table(phase: dict[str, Any], topics: Any) -> str:
     rows = []
     for a in phase["agents"]:
         for ans in a["answers"]:
-            lexical = answer_aware(ans["answer"], by_key[ans["topic"]])
+            lexical = answer_aware(ans["answer"], by_key[ans["topic"]], a["agent"])
             rows.append({
                 "agent": a["agent"], "q": ans["topic"],
                 "answer": ans["answer"][:140] or f"(failed: {ans['error'][:60]})",

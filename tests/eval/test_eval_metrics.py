@@ -55,6 +55,18 @@ def test_candidacy_answers(answer: str, aware: bool) -> None:
     assert M.answer_aware(answer, MAYOR) is aware
 
 
+@pytest.mark.parametrize("speaker, answer, aware", [
+    # The candidate knows his own run (run fd4819b counted "I am running for mayor" as unaware).
+    ("Sam Moore", "I am running for mayor in the upcoming local election.", True),
+    ("Sam Moore", "I have not heard anything about running for mayor.", False),
+    ("Sam Moore", "I am having dinner at home.", False),
+    # Anyone else saying it of themselves is not aware of Sam's run.
+    ("Eddy Lin", "I am running for mayor in the upcoming local election.", False),
+])
+def test_the_candidate_may_say_it_in_the_first_person(speaker: str, answer: str, aware: bool) -> None:
+    assert M.answer_aware(answer, MAYOR, speaker) is aware
+
+
 def test_denial_only_looks_at_the_first_sentence() -> None:
     assert M.denies("No. But I like parties.")
     assert not M.denies("Yes, Isabella invited me. I don't know who else is coming.")
