@@ -95,7 +95,7 @@ class Agent:
         # Set by the society from the game's focus each tick (transient: not saved).
         self.detail = Detail.FULL
         self.address: str | None = persona.home or None
-        self._provisional_memo: dict[tuple[str, str], str | None] = {}
+        self._provisional_memo: dict[tuple[str, str, str], str | None] = {}
         self.conversation_with: str | None = None
         self.refusals: list[Refusal] = []
         self.last_recalls: tuple[Recall, ...] = ()
@@ -243,7 +243,7 @@ class Agent:
                 else:
                     # Before the hour is decomposed a day step still has a place: the obvious
                     # one (work at the workplace, sleep at home, "… at Hobbs Cafe" there).
-                    address = self._provisional(step) or self.address
+                    address = self._provisional(step, self.address)
             excluded = self.exclusions(now, step.activity)
             if address and any(address == x or address.startswith(x + ":") for x in excluded):
                 # Until the replan lands (or if it fails), leave the doorway: head home, so a
@@ -259,12 +259,15 @@ class Agent:
                           EMOJI.get(step.activity, "💭"), step.source, state)
         return self._idle(now)
 
-    def _provisional(self, step: PlanStep) -> str | None:
-        """The obvious place for a step not located yet (cached per step text; no model)."""
-        key = (step.description, step.activity)
+    def _provisional(self, step: PlanStep, here: str | None) -> str | None:
+        """The obvious place for a step not located yet, else `here` — in either case the room
+        of that building meant for the step's activity (cached per step and place; no model)."""
+        key = (step.description, step.activity, here or "")
         if key not in self._provisional_memo:
+            if len(self._provisional_memo) > 512:  # steps change daily: keep the cache bounded
+                self._provisional_memo.clear()
             known = self.known_places()
-            place = obvious_place(step.description, step.activity, self.persona, building_names(known))
+            place = obvious_place(step.description, step.activity, self.persona, building_names(known)) or here
             self._provisional_memo[key] = room_for(known, place, step.activity) if place else None
         return self._provisional_memo[key]
 

@@ -130,6 +130,19 @@ def _yours(line: str, ground: Ground) -> bool:
     return overlap(m.group(1), ground.text) >= 0.3 and bool(content_words(m.group(1)))
 
 
+def _swapped(line: str, ground: Ground) -> bool:
+    """The ground's "me"/"my" said as "you"/"your" between the same words ("disagrees with
+    you about" for "disagrees with me about"): the speaker's own side given to the listener."""
+    g = re.findall(r"[a-z']+", ground.text.lower())
+    low = " " + " ".join(re.findall(r"[a-z']+", line.lower())) + " "
+    for i, w in enumerate(g):
+        if w in ("me", "my") and 0 < i < len(g) - 1:
+            you = "you" if w == "me" else "your"
+            if f" {g[i - 1]} {you} {g[i + 1]} " in low:
+                return True
+    return False
+
+
 def babbles(line: str) -> bool:
     """True when a line loops ('thoughtful and thoughtful', "I'm not sure I'm sure")."""
     words = [fold(w) for w in re.findall(r"[A-Za-z']+", line)]
@@ -171,7 +184,7 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
     if heard and ground.kind is not GroundKind.OFFER and echoes(line, heard[-1]) \
             and not novel & content_words(ground.text):
         problems.append(Problem.ECHO)
-    if third_person(line, speaker, listener) or _yours(line, ground):
+    if third_person(line, speaker, listener) or _yours(line, ground) or _swapped(line, ground):
         problems.append(Problem.THIRD_PERSON)
     if impostor(line, speaker, [*known, listener]):
         problems.append(Problem.IMPOSTOR)

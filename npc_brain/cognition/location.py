@@ -258,8 +258,10 @@ def room_for(known: KnownPlaces, address: str, activity: str) -> str:
     if here is None or not here.purpose or activity in here.purpose:
         return address
     building = ":".join(address.split(":")[:2])
-    rooms = sorted(a for a, p in known.places.items()
-                   if (a == building or a.startswith(building + ":")) and activity in p.purpose)
+    # The most specific place first: a building's own purpose is often all its rooms' together.
+    rooms = sorted((a for a, p in known.places.items()
+                    if (a == building or a.startswith(building + ":")) and activity in p.purpose),
+                   key=lambda a: (-a.count(":"), a))
     return rooms[0] if rooms else address
 
 

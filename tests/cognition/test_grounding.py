@@ -26,6 +26,7 @@ from npc_brain.cognition.grounds import (
     candidates,
     from_record,
     intent_of,
+    relation_ground,
     topic_of,
     unknown_ground,
 )
@@ -43,6 +44,9 @@ PARTY = MemoryRecord(7, MemoryKind.OBSERVATION, "Isabella Rodriguez wants to hos
                      "Hobbs Cafe on February 14 from 5pm to 7pm", T - timedelta(hours=2), 8,
                      place="town:hobbs_cafe")
 KNOWN = ("Isabella Rodriguez", "Klaus Mueller", "Hobbs Cafe", "Johnson Park")
+SAM = Persona(name="Sam Moore", age=64, occupation="retired carpenter",
+              relationships={"Tom Moreno": "Tom is a neighbour who disagrees with Sam about almost everything "
+                                           "in town politics."})
 
 
 @pytest.mark.parametrize(("line", "intent"), [
@@ -137,6 +141,19 @@ def test_each_drift_is_caught_and_the_line_repaired_to_its_ground(said, problem)
     out = ground_line(said, g, speaker=ISA.name, listener="Alex", heard=["What do you know about the party?"],
                       known=KNOWN)
     assert out.repaired and out.text == g.text
+
+
+def test_the_speakers_me_said_as_you_is_repaired():
+    # bench reply: Sam, of Tom, "Tom is a neighbour who disagrees with you about almost every…".
+    g = relation_ground(SAM, "Tom Moreno")
+    said = "Tom is a neighbour who disagrees with you about almost everything in town politics."
+    _, problems = check(said, g, speaker=SAM.name, listener="Alex", heard=["What do you think of Tom?"],
+                        known=KNOWN)
+    assert Problem.THIRD_PERSON in problems
+    out = ground_line(said, g, speaker=SAM.name, listener="Alex", heard=["What do you think of Tom?"], known=KNOWN)
+    assert out.text == "Tom is a neighbour who disagrees with me about almost everything in town politics."
+    _, ok = check(out.text, g, speaker=SAM.name, listener="Alex", heard=["What do you think of Tom?"], known=KNOWN)
+    assert Problem.THIRD_PERSON not in ok
 
 
 def test_a_sentence_opening_with_the_article_a_is_not_an_option_letter():

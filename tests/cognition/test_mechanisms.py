@@ -243,7 +243,9 @@ def test_utterance_conditions_on_memory_of_the_listener(emb):
 def test_a_step_placed_by_rule_goes_to_the_room_of_the_home_meant_for_it():
     from npc_brain.cognition.location import KnownPlaces, PlaceInfo, room_for
     known = KnownPlaces.build([
-        PlaceInfo("town:house", "House", "building", children=("town:house:bedroom", "town:house:bathroom")),
+        # A building's own purpose is often all its rooms' together: the room is still the answer.
+        PlaceInfo("town:house", "House", "building", purpose=frozenset({"sleep", "read", "wash"}),
+                  children=("town:house:bedroom", "town:house:bathroom")),
         PlaceInfo("town:house:bedroom", "Bedroom", "room", purpose=frozenset({"sleep", "read"})),
         PlaceInfo("town:house:bathroom", "Bathroom", "room", purpose=frozenset({"wash"})),
         PlaceInfo("town:park", "Park", "building"),
