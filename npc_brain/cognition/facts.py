@@ -162,6 +162,10 @@ def unsupported(text: str, sources: Iterable[str], *, known: Iterable[str] = (),
         if re.fullmatch(r"\d{2}:\d{2}", fact) or date_in(fact) == fact:
             return True
         telling = [fold(w).strip("'") for w in fact.split()]
-        return all(w in words for w in telling if w not in _GENERIC and w not in _STOP and len(w) > 1)
+        # A generic word ends a name in many ways ("Hobbs Cafe", "the café"); inside one it
+        # tells it apart ("Oak House Dorm" for Oak Hill Dorm, seen in `bench reply`).
+        inner = set(telling[1:-1])
+        return all(w in words for w in telling
+                   if (w not in _GENERIC or w in inner) and w not in _STOP and len(w) > 1)
 
     return [f for f in facts_in(text, exclude=exclude, known=known) if not named(f)]

@@ -126,6 +126,8 @@ def test_the_relationship_with_the_listener_is_never_recited_to_them():
     ("I am hosting a party at Hobbs Cafe on February 14 from 5pm to 9pm.", Problem.UNSUPPORTED),
     # A garbled copy of a real name (seen: "Johnson Parade" for Johnson Park) is no support.
     ("I am hosting a party at Hobbs Parade on February 14 from 5pm to 7pm.", Problem.UNSUPPORTED),
+    # ... or gains a word inside it (seen in `bench reply`: "Oak House Dorm" for Oak Hill Dorm).
+    ("I am hosting a party at Hobbs House Cafe on February 14 from 5pm to 7pm.", Problem.UNSUPPORTED),
     ("I am hosting a party at Hobbs Cafe.", Problem.DROPPED),
     ("I am Isabella, in one short sentence.", Problem.PROMPT),
     # An option's letter copied as the subject (Valentine run fd4819b: "A is running for mayor").
