@@ -261,15 +261,21 @@ class Agent:
 
     def _provisional(self, step: PlanStep, here: str | None) -> str | None:
         """The obvious place for a step not located yet, else `here` — in either case the room
-        of that building meant for the step's activity (cached per step and place; no model)."""
-        key = (step.description, step.activity, here or "")
-        if key not in self._provisional_memo:
-            if len(self._provisional_memo) > 512:  # steps change daily: keep the cache bounded
-                self._provisional_memo.clear()
+        of that building meant for the step's activity (cached; no model). Called every frame."""
+        memo = self._provisional_memo
+        if len(memo) > 512:  # steps change daily: keep the cache bounded
+            memo.clear()
+        key = (step.description, step.activity, "")  # the obvious place does not depend on `here`
+        if key not in memo:
             known = self.known_places()
-            place = obvious_place(step.description, step.activity, self.persona, building_names(known)) or here
-            self._provisional_memo[key] = room_for(known, place, step.activity) if place else None
-        return self._provisional_memo[key]
+            place = obvious_place(step.description, step.activity, self.persona, building_names(known))
+            memo[key] = room_for(known, place, step.activity) if place else None
+        if memo[key] is not None or not here:
+            return memo[key]
+        key = ("", step.activity, here)
+        if key not in memo:
+            memo[key] = room_for(self.known_places(), here, step.activity)
+        return memo[key]
 
     def _idle(self, now: datetime) -> Action:
         s = self.settings
@@ -320,8 +326,7 @@ class Agent:
                         or now - oldest >= timedelta(minutes=s.memorize_interval_minutes)):
                     due.append(thought)
         if not (self._in_flight & PLAN_THOUGHTS):
-            plan_end = self.plan.end
-            if plan_end is None or plan_end <= now or self.plan.provisional:
+            if self.plan.ended(now) or self.plan.provisional:
                 # The first day plan need not wait for the seeds' ratings: it reads them as given
                 # (`thoughts.plan_day_job`); waiting put every NPC's seed ratings before any plan.
                 if ready(Thought.PLAN_DAY):

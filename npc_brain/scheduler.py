@@ -316,6 +316,7 @@ class Scheduler:
 
     def _pump(self) -> None:
         """Hand waiting jobs to the executor, best priority first, within budget and cap."""
+        heavy = sum(1 for j in self._busy if not j._light)  # light jobs are outside the cap
         for job in sorted(self._waiting, key=lambda j: (-j.priority, j.id)):
             if self._held_by_budget(job):
                 if job.state is JobState.PENDING:
@@ -327,10 +328,11 @@ class Scheduler:
                 continue
             if self._max_in_flight is not None and not job._light:
                 kept = 0 if job.priority >= Priority.URGENT else self._reserve
-                if sum(1 for j in self._busy if not j._light) >= self._max_in_flight - kept:
+                if heavy >= self._max_in_flight - kept:
                     continue
             self._waiting.remove(job)
             self._dispatch(job)
+            heavy += not job._light
 
     @property
     def paused(self) -> bool:

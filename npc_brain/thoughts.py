@@ -98,7 +98,7 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     # Seeds not in the stream yet (their ratings are still being made) are read as given: on a
     # fresh agent retrieval would return them anyway, all of them being all it knows.
     seeds = tuple(agent.persona.memories) if not agent.seeded else ()
-    if agent.plan.empty or (agent.plan.end or now) <= now:
+    if agent.plan.ended(now):
         # Meanwhile the day by rule (`planning.provisional_day`): `bench lag` at 10 NPCs saw
         # first-morning plans take 34–54 s, each NPC "thinking about the day" where it woke.
         stand_in = planning.provisional_day(view, persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,

@@ -107,6 +107,11 @@ class Plan:
         day = self._levels[PlanLevel.DAY]
         return day[-1].end if day else None
 
+    def ended(self, now: datetime) -> bool:
+        """True when there is no day plan, or its last chunk is over (a new one is due)."""
+        end = self.end
+        return end is None or end <= now
+
     def at(self, when: datetime, level: PlanLevel) -> PlanStep | None:
         """The step of `level` covering `when`."""
         for step in self._levels[level]:

@@ -131,13 +131,8 @@ def plan_day(
                            now, k=k, weights=weights))
     memories = [s.record.description for r in recalls for s in r.results
                 if s.record.description not in thoughts]
-    # Known dated events are weighed whether or not retrieval surfaces them today: the host's
-    # party seed and a party heard of yesterday must not lose to this morning's perceptions.
-    memories += [d for d in dated_memories(view, now) if d not in memories and d not in thoughts]
-    memories += [d for d in known if d not in memories and d not in thoughts]
-    wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
-    slots = day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
-                      thoughts=thoughts, memories=memories, names=names)
+    slots, wake = _slots(view, persona, now, memories, known, thoughts=thoughts, wake_hour=wake_hour,
+                         bed_hour=bed_hour, names=names)
     if slots:
         schema = day_slots_schema(tuple((s.key, tuple(o.what for o in s.options)) for s in slots))
         out = model.parse(
@@ -166,14 +161,25 @@ def provisional_day(view: MemoryView, persona: Persona, now: datetime, *, wake_h
 
     A stand-in while the model plans the day: at a town's first morning ten plans queue
     behind one another, and an NPC without a plan stands still (`Plan.provisional`)."""
-    memories = [*dated_memories(view, now), *known]
-    wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
-    slots = day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
-                      memories=memories, names=names)
+    slots, wake = _slots(view, persona, now, [], known, wake_hour=wake_hour, bed_hour=bed_hour, names=names)
     if not slots:
         return ()
     chunks = day_chunks([_slot_chunk(s, s.options[0]) for s in slots], now, wake_hour=wake)
     return tuple(replace(c, source="habit") for c in chunks)
+
+
+def _slots(view: MemoryView, persona: Persona, now: datetime, memories: Sequence[str], known: Sequence[str],
+           *, thoughts: Sequence[str] = (), wake_hour: int, bed_hour: int,
+           names: Mapping[str, str] | None) -> tuple[list[Slot], int]:
+    """Today's parts of the day with their options, and the wake-up hour. Known dated events
+    are weighed whether or not retrieval surfaced them (`memories`): the host's party seed and a
+    party heard of yesterday must not lose to this morning's perceptions."""
+    memories = [*memories]
+    memories += [d for d in dated_memories(view, now) if d not in memories and d not in thoughts]
+    memories += [d for d in known if d not in memories and d not in thoughts]
+    wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
+    return day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
+                     thoughts=thoughts, memories=memories, names=names), wake
 
 
 def _choice_tokens(slots: Sequence[Slot]) -> int:
