@@ -118,7 +118,9 @@ def third_person(line: str, speaker: str, listener: str) -> bool:
         return False
     alone = re.sub(r"\b(i am|i'm|name is|call me|it's|this is)\s+(" + "|".join(map(re.escape, sw))
                    + r")(\s+(" + "|".join(map(re.escape, sw)) + r"))?\b", " ", low)
-    return bool(re.search(r"\b(?:" + "|".join(map(re.escape, sw)) + r")\b", alone))
+    # By its first name (or the whole name): a family name alone is a relative's ("Eddy Lin"
+    # said by John Lin, flagged in `eval grounding`).
+    return bool(re.search(r"\b" + re.escape(sw[0]) + r"\b", alone))
 
 
 def _yours(line: str, ground: Ground) -> bool:

@@ -145,6 +145,11 @@ def test_each_drift_is_caught_and_the_line_repaired_to_its_ground(said, problem)
     assert out.repaired and out.text == g.text
 
 
+def test_a_relative_sharing_the_family_name_is_not_the_speaker_in_the_third_person():
+    assert not third_person("I want Eddy Lin to take my music seriously.", "John Lin", "Alex")
+    assert third_person("John is working at the pharmacy.", "John Lin", "Alex")
+
+
 def test_the_speakers_me_said_as_you_is_repaired():
     # bench reply: Sam, of Tom, "Tom is a neighbour who disagrees with you about almost every…".
     g = relation_ground(SAM, "Tom Moreno")
