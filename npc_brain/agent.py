@@ -172,7 +172,9 @@ class Agent:
             # What someone said is dialogue: memorised at once, so news can travel on.
             kind = MemoryKind.DIALOGUE if obs.kind == ObservationKind.SPEECH else MemoryKind.OBSERVATION
             self.buffer.add(MemoryDraft(
-                kind, obs.description, now, subject=obs.subject, place=obs.place,
+                kind, obs.description, now,
+                None if obs.importance is None else max(1, min(10, int(obs.importance))),
+                subject=obs.subject, place=obs.place,
                 sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
             if self._worth_reacting(obs):
                 self._novel.append(PendingReaction(obs, now))

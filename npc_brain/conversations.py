@@ -114,6 +114,7 @@ class Conversations:
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
         self._grounds: dict[tuple[int, int], Ground] = {}  # (conversation, line index) → ground
+        self._heard: dict[tuple[int, int], int | None] = {}  # … → its importance to a listener
 
     def can_talk(self, a: str, b: str, now: datetime) -> bool:
         """Both are agents, awake, free, past the pair's cooldown and in the same room."""
@@ -205,8 +206,14 @@ class Conversations:
             t = self._now()
             agent.recalled(said.recalls, t)
             ground = said.ground
+            rating = None
             if ground is not None:
+                rating = hearsay.importance(ground, _rating(agent, ground.record))
+                if rating is None and ground.kind is GroundKind.ACCEPT:
+                    # A yes matters as much as the invitation it answers (the line before).
+                    rating = self._heard.get((conv.id, len(conv.lines) - 1))
                 self._grounds[(conv.id, len(conv.lines))] = ground
+                self._heard[(conv.id, len(conv.lines))] = rating
             conv._say(speaker, said.text, t, ground=ground.text if ground else "",
                       repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
@@ -220,7 +227,7 @@ class Conversations:
                 self._agents[listener].perceive(
                     [Observation(heard or f"{speaker} said: {said.text}", ObservationKind.SPEECH,
                                  subject=speaker, place=(ground.place if heard and ground else None)
-                                 or agent.address)], t)
+                                 or agent.address, importance=rating)], t)
             # Between NPCs a goodbye counts once both have spoken; with the player, the player
             # (or the cap) ends it: a small model says goodbye at random and the chat would close.
             # An invitation or news of an occasion waits for its answer, and a goodbye waits while
@@ -267,12 +274,16 @@ class Conversations:
         grounds = [g for g in (self._grounds.pop((conv.id, i), None) for i in range(len(conv.lines)))
                    if g is not None]
         conv.summary = hearsay.summary(a, b, grounds)
+        heard = [self._heard.pop((conv.id, i), None) for i in range(len(conv.lines))]
+        # A player's lines are claims, rated like any memory: so is a talk with the player.
+        rating = None if conv.player else hearsay.talk_importance(heard)
         for name in names:
             other = conv.other(name)
             agent = self._agents[name]
             agent.remember(MemoryKind.DIALOGUE, f"Conversation with {other}: {transcript}", now,
-                           subject=other, place=agent.address)
-            agent.remember(MemoryKind.DIALOGUE, conv.summary, now, subject=other, place=agent.address)
+                           importance=rating, subject=other, place=agent.address)
+            agent.remember(MemoryKind.DIALOGUE, conv.summary, now, importance=rating, subject=other,
+                           place=agent.address)
 
     def _commit(self, agent: Agent, ground: Ground, teller: str, now: datetime) -> None:
         """A yes to an occasion: remembered as the agent's own timed intention (the next day
@@ -432,3 +443,10 @@ class Conversations:
     def clear(self) -> None:
         """Forget every conversation (a save was loaded); pair cooldowns are kept."""
         self._conversations.clear()
+
+
+def _rating(agent: Agent, record: int | None) -> int | None:
+    """The importance `agent` gave the memory `record`, if it holds it."""
+    if record is None or record not in agent.memory:
+        return None
+    return agent.memory.get(record).importance

@@ -20,9 +20,12 @@ class Observation:
     """A perception in natural language plus what it is about.
 
     `subject` is the agent or object observed (a name or an address), `place` the address where.
+    `importance` is a rating the source already knows (a heard fact keeps its teller's), or
+    None to rate it as any other memory.
     """
 
     description: str
     kind: ObservationKind = ObservationKind.SIGHT
     subject: str | None = None
     place: str | None = None
+    importance: int | None = None

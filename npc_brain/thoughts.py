@@ -23,6 +23,7 @@ from npc_brain.cognition.location import building_names
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.llm.protocols import ChatModel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.observation import ObservationKind
 
 if TYPE_CHECKING:  # agent.py imports this module
     from npc_brain.agent import Agent
@@ -218,7 +219,8 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
                               observation=obs.description,
                               observed=subject if subject and ":" not in subject else None,
                               talk_to=talk_to, k=s.retrieval_k, weights=s.weights,
-                              news=items[0].phrase() if items else "")
+                              news=items[0].phrase() if items else "",
+                              event=obs.kind is ObservationKind.EVENT, by_rule=s.react_by_rule)
 
     def apply(result: reaction.Reaction) -> list[Event]:
         agent.learn_locations(result.learned)

@@ -42,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_town_arguments(parser, npcs=5)
     parser.add_argument("--game-hours", type=float, default=1.0, help="simulated game hours")
     parser.add_argument("--start", default="2023-02-13 07:00", help="game start time (ISO)")
+    parser.add_argument("--detail", default="full", choices=("full", "coarse"),
+                        help="level of detail with no player: full (every NPC as if in view, the paper's "
+                             "5–15 minute actions) or coarse (every NPC out of view, as most of a game's "
+                             "town is: `cognition.detail` with the default settings)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     add_model_arguments(parser)
 
@@ -136,6 +140,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         clock = GameClock(datetime.fromisoformat(args.start))
         sim = Simulation(town.world, town.personas, model, clock, embedder=backend.embedder,
                          executor=executor)
+        if args.detail == "coarse":
+            sim.society.focus(())  # no player: nobody is in view
         progress = Progress("cost", enabled=not args.quiet)
         t0 = time.perf_counter()
         settle(sim)
@@ -156,6 +162,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["start"] = args.start
     result["workers"] = args.workers
     result["think_lag"] = think_lag(args)
+    result["detail"] = args.detail
     result["refusals"] = sum(s.refusals for s in sim.rules.stats().values())
     result["anchors"] = anchor_rows(result)
     result["purposes"] = [{"purpose": p, **v} for p, v in sorted(result["by_purpose"].items())]

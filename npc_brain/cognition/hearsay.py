@@ -7,6 +7,9 @@ Isabella wants to host a Valentine's Day party at Hobbs Cafe on February 14 from
 the player says is stored the same way, as a quote: the NPC remembers that the player said
 it, never that it is so. A conversation's summary is built from the grounds its lines were
 made of, so it can hold no fact nobody said.
+
+What is heard is rated without a call where its rating is known: news keeps the teller's
+rating of the record it came from, and chat about oneself is routine (`importance`).
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from npc_brain.cognition.facts import facts_in
-from npc_brain.cognition.grounds import Ground
+from npc_brain.cognition.grounds import Ground, GroundKind
 from npc_brain.cognition.prompts import clean
 
 
@@ -47,6 +50,38 @@ def told(speaker: str, listener: str, ground: Ground) -> str | None:
         return ground.said.rstrip(".") + "."
     fact = innermost(ground.said)
     return f"{speaker} told {listener} that {_lead(fact[:1].upper() + fact[1:], speaker)}"
+
+
+CHAT = 2
+"""What someone says of themselves in passing (who they are, what they are doing or plan, a
+polite no): as routine as seeing them do it (`importance.PERSON_ACTION`)."""
+
+_RECORDED = (GroundKind.MEMORY, GroundKind.RELATION, GroundKind.OFFER)
+
+
+def importance(ground: Ground, source: int | None) -> int | None:
+    """The importance of hearing a line made from `ground`, or None to let the model rate it.
+
+    `source` is the speaker's rating of the record the ground came from: the fact heard is the
+    same fact, already rated once, so it keeps that rating (the model rated the heard copies
+    of a conversation, six to eight calls each, in `bench cost --record`). Lines that state
+    nothing new are `CHAT`. News without a record (a status like "preparing my campaign") and
+    a yes to an occasion are rated by the model (a conversation rates a yes as the invitation
+    it answers, when that is known).
+    """
+    if source is not None and ground.kind in _RECORDED:
+        return source
+    if ground.spreads or ground.kind is GroundKind.ACCEPT:
+        return None
+    return CHAT
+
+
+def talk_importance(heard: Sequence[int | None]) -> int | None:
+    """A conversation's transcript and summary are as poignant as the most poignant line in
+    it, or None (rate them) when a line's rating is not known."""
+    if not heard or any(h is None for h in heard):
+        return None
+    return max(h for h in heard if h is not None)
 
 
 def quoted(speaker: str, listener: str, text: str) -> str:

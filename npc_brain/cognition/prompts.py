@@ -87,9 +87,10 @@ def importance_messages(name: str, memory: str) -> list[Message]:
         _system(
             "On a scale of 1 to 9, where 1 is purely mundane (brushing teeth, making the bed)",
             "and 9 is extremely poignant (a break-up, a death, a new job),",
-            f"rate how poignant this memory is to {clean(name, 60)}. Answer with one digit.",
+            "rate how poignant the memory is to the person who has it. Answer with one digit.",
         ),
-        _user(_section("memory", clean(memory, 240)), "Rating:"),
+        # The name after the rules: every agent's ratings share the cached rules (issue 11).
+        _user(_section(f"memory of {clean(name, 60)}", clean(memory, 240)), "Rating:"),
     ]
 
 
@@ -125,8 +126,8 @@ def day_plan_messages(
     lines = [f"{s.key} ({_hours(s.start, s.end)}): {clean(describe(s.options), 420)}" for s in slots]
     return [
         _system(
-            f"You decide how {first} spends each part of today.",
-            f"For each part of the day choose the option that suits {first}'s job, habits and plans best.",
+            "You decide how the character spends each part of today.",
+            "For each part of the day choose the option that suits the character's job, habits and plans best.",
             "A day has variety: work, meals and free time.",
         ),
         _user(
@@ -134,7 +135,7 @@ def day_plan_messages(
             _section("yesterday", clean(yesterday, 240)),
             _section("own thoughts", numbered(thoughts[:4])),
             _section("options", "\n".join(lines)),
-            f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}.",
+            f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}. Plan {first}'s day.",
         ),
     ]
 
@@ -147,14 +148,14 @@ def hour_steps_messages(
     first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
         _system(
-            f"Break {first}'s plan into steps of about 30 to 60 minutes, in order.",
-            f"Each step: what (one of the options) and min; the minutes add up to {minutes}.",
+            "Break the character's plan into steps of about 30 to 60 minutes, in order.",
+            "Each step: what (one of the options) and min; the minutes add up to the plan's minutes.",
         ),
         _user(
             _section("character", identity(persona)),
             _section("recent", numbered(context[:3])),
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
-            f"Plan from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
+            f"Plan {first}'s time from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
         ),
     ]
 
@@ -173,15 +174,15 @@ def action_steps_messages(
     first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
         _system(
-            f"Break {first}'s step into actions of 5 to 15 minutes, in order.",
-            f"Each action: what (one of the options) and min; the minutes add up to {minutes}.",
+            "Break the character's step into actions of 5 to 15 minutes, in order.",
+            "Each action: what (one of the options) and min; the minutes add up to the step's minutes.",
             "Vary the actions.",
         ),
         _user(
             f"Character: {clean(persona.name, 60)}.",
             f"Place: {quote(place, 80)}" if place else "",
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
-            f"Step from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
+            f"{first}'s step from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
         ),
     ]
 
@@ -191,7 +192,7 @@ def place_choice_messages(
 ) -> list[Message]:
     """Pick one of the known options (key, description) for doing `what`."""
     rules = [
-        f"Choose the {level} where {clean(name, 60)} should go to do the action.",
+        "Choose where the character should go to do the action.",
         "Answer with one option key.",
         "Prefer a place meant for the action; a character's own home is fine for private things.",
     ]
@@ -201,9 +202,9 @@ def place_choice_messages(
     return [
         _system(*rules),
         _user(
-            f"Action: {quote(what, 80)}",
+            f"Character: {clean(name, 60)}. Action: {quote(what, 80)}",
             f"Currently at: {clean(here, 80)}" if here else "",
-            _section("options", body),
+            _section(f"{level} options", body),
         ),
     ]
 
@@ -228,16 +229,18 @@ def react_messages(
         talk = f"talk (start a conversation with {clean(talk_to, 60)})"
         # Someone the character knows (or has news for): talking is listed first (the schema's order too).
         choices = f"{talk}, {choices}" if known or news else f"{choices}, {talk}"
-    nudge = "."
+    nudge = ""
     if talk_to and news:
-        nudge = f", but news worth telling {clean(talk_to, 60)} is worth a word: {clean(news, 120)}."
+        nudge = f" News worth telling {clean(talk_to, 60)} is worth a word: {clean(news, 120)}."
     elif known:
-        nudge = ", but a friend is worth a word."
+        nudge = " A friend is worth a word."
+    # The rules are the same for every agent and observation, so all reactions share them in
+    # the engine's cache; what varies (who may be talked to, news) comes last (issue 11).
     return [
         _system(
             "Decide how the character responds to what they just noticed.",
-            f"do: {choices}. what: the new action if reacting; min: for how long.",
-            "Most ordinary sights need no reaction" + nudge,
+            "do: keep, react or talk (the choices listed). what: the new action if reacting;",
+            "min: for how long. Most ordinary sights need no reaction.",
         ),
         _user(
             _section("character", identity(persona)),
@@ -245,6 +248,7 @@ def react_messages(
             _section("possible reactions", describe(options)),
             f"It is {clock(now)}. The character is {quote(doing, 80)}.",
             f"Noticed: {quote(observation, 160)}",
+            f"Choices: {choices}.{nudge}",
         ),
     ]
 

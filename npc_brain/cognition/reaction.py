@@ -41,6 +41,7 @@ class Reaction:
     recalls: tuple[Recall, ...] = ()
     learned: dict[tuple[str, str, str], str] = field(default_factory=dict)
     refusal: bool = False
+    by_rule: bool = False
 
 
 def reaction_queries(observer: str, observed: str | None, description: str) -> list[str]:
@@ -65,9 +66,20 @@ def react(
     k: int = 3,
     weights: RetrievalWeights = RetrievalWeights(),
     news: str = "",
+    event: bool = False,
+    by_rule: bool = False,
 ) -> Reaction:
     """Decide the reaction to one observation; `talk_to` offers the "talk" option, first when
-    it is a friend or `news` (not told them yet) is worth a word."""
+    it is a friend or `news` (not told them yet) is worth a word.
+
+    `by_rule`: a clear-cut sighting (not an `event`) is decided without a call — see `clear_cut`.
+    """
+    worth_a_word = bool(talk_to) and (talk_to in persona.relationships or bool(news))
+    if by_rule and not event:
+        decided = clear_cut(talk_to, worth_a_word)
+        if decided is not None:
+            return Reaction(decided, observation, talk_to=talk_to if decided == "talk" else None,
+                            by_rule=True)
     recalls = tuple(recall(view, embedder, reaction_queries(persona.name, observed, observation),
                            now, k=k, weights=weights))
     context = [r.description for r in merged(recalls, limit=2 * k)]
@@ -78,7 +90,7 @@ def react(
                                news=news if talk_to else ""),
         # Someone the persona has a relationship with (or news for) is worth a word: "talk" first.
         react_schema(talk_to is not None, tuple(o.what for o in options),
-                     talk_first=bool(talk_to) and (talk_to in persona.relationships or bool(news))),
+                     talk_first=worth_a_word),
         max_tokens=40,
         temperature=0.2,
         purpose="react",
@@ -91,6 +103,19 @@ def react(
     chosen = _pick(options, out.what)
     step = _located_step(model, persona, where, now, chosen.what, chosen.act, out.min, source="react")
     return Reaction("react", observation, step=step, recalls=recalls, learned=dict(where.learned))
+
+
+def clear_cut(talk_to: str | None, worth_a_word: bool) -> str | None:
+    """The decision for a sighting when it is not open, else None (the model decides).
+
+    Nobody to talk to: "keep" ("most ordinary sights need no reaction"). A friend, or someone
+    with news not told yet: "talk". Recorded over five game hours of 25 NPCs on the 135M model
+    (`bench cost --record`), the model made these choices 64 of 65 times; the open case, a
+    stranger who can be talked to, it decided 29 keep / 2 talk.
+    """
+    if talk_to is None:
+        return "keep"
+    return "talk" if worth_a_word else None
 
 
 def replan_after_refusal(

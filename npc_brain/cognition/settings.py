@@ -45,6 +45,8 @@ class BrainSettings(BaseModel):
     # reacting
     react_cooldown_minutes: int = Field(20, ge=0, description="between two reactions of one agent")
     react_subject_cooldown_minutes: int = Field(180, ge=0, description="between reactions to one subject")
+    react_by_rule: bool = Field(
+        True, description="decide clear-cut sightings without a call (`reaction.clear_cut`); the model the rest")
     refusal_minutes: int = Field(60, ge=1, description="how long a refused place stays excluded")
 
     # dialogue

@@ -131,6 +131,11 @@ def test_npcs_who_meet_invite_accept_and_the_guest_plans_to_go_today():
     ben_memories = [r.description for r in ben.memory.records]
     assert "Ana invited Ben to the party at Hobbs Cafe on February 13 from 5pm to 7pm." in ben_memories
     assert "Ben decided to go to the party at Hobbs Cafe on February 13 from 5pm to 7pm" in ben_memories
+    # The invitation keeps the host's rating, the yes the invitation's, and so does the talk.
+    rating = {r.description: r.importance for r in [*ben.memory.records, *ana.memory.records]}
+    assert rating["Ana invited Ben to the party at Hobbs Cafe on February 13 from 5pm to 7pm."] == 8
+    assert rating["Ben told Ana that Ben will come to the party at Hobbs Cafe on February 13 from 5pm to 7pm."] == 8
+    assert next(v for d, v in rating.items() if d.startswith("Conversation with Ben:")) == 8
     party = [s for s in ben.plan.steps(PlanLevel.DAY) if s.description.startswith("going to the party")]
     assert len(party) == 1 and (party[0].start.hour, party[0].end.hour) == (17, 19)
     assert party[0].address == "town:hobbs_cafe"
@@ -161,3 +166,38 @@ def test_the_host_invites_before_passing_on_who_is_coming_and_summaries_are_no_n
     small = dialogue.next_utterance(model, HashEmbedder(), _stream(talk).snapshot(), KLAUS, "Sam Moore", T,
                                     doing="studying", lines=[("Sam Moore", "Hello!")], listener_is_agent=True)
     assert "talked about" not in small.text
+
+
+def test_heard_news_keeps_its_tellers_rating_and_chat_about_oneself_is_routine():
+    from npc_brain.cognition import hearsay
+    from npc_brain.cognition.grounds import Ground
+
+    news = Ground(GroundKind.MEMORY, "Carmen is moving to the city.", "Carmen is moving to the city.", 3,
+                  spreads=True)
+    assert hearsay.importance(news, 7) == 7
+    assert hearsay.importance(Ground(GroundKind.ACTION, "Right now I am reading."), None) == hearsay.CHAT
+    campaign = Ground(GroundKind.IDENTITY, "These days I am preparing my campaign for mayor.",
+                      "Sam is preparing his campaign for mayor these days.", spreads=True)
+    assert hearsay.importance(campaign, None) is None  # news with no record: the model rates it
+    yes = invitation.reply_grounds(invitation.occasion_in(SEED), "Klaus Mueller", "Isabella Rodriguez")[0]
+    assert hearsay.importance(yes, None) is None
+    assert hearsay.talk_importance([7, hearsay.CHAT]) == 7
+    assert hearsay.talk_importance([7, None]) is None and hearsay.talk_importance([]) is None
+
+
+def test_a_listener_stores_news_at_its_tellers_rating_without_a_call():
+    society, clock, model, world = make(responder=BrainResponder(talk=True, end_after=2))
+    ana, ben = society.agent("Ana"), society.agent("Ben")
+    ana.remember(MemoryKind.OBSERVATION, "Carmen Ortiz is moving to the city next month", clock.now(), importance=7)
+    run(society, clock, 10)
+    world.move("Ana", "town:park")
+    world.move("Ben", "town:park")
+    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
+    events = run(society, clock, 40)
+    assert any(isinstance(e, UtteranceEvent) and e.agent == "Ana" and "Carmen" in e.text for e in events)
+    heard = next(r for r in ben.memory.records if r.description.startswith("Ana told Ben that Carmen"))
+    assert heard.importance == 7
+    rated = [c.prompt for c in model.history if c.purpose == "importance"]
+    assert not any("told Ben that Carmen" in p for p in rated)
+    talk = [r for r in ben.memory.records if r.description.startswith("Conversation with Ana:")]
+    assert len(talk) == 1 and talk[0].importance == 7  # as poignant as the news in it

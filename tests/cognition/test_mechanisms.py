@@ -223,6 +223,34 @@ def test_reaction_uses_the_papers_two_queries(emb):
     assert "Ben is Ana's brother" in model.history[0].prompt
 
 
+def test_clear_cut_sightings_are_decided_without_a_call_and_the_open_ones_by_the_model(emb):
+    s = stream_with(emb, ["Ben is painting the fence"])
+    model = ScriptedModel()  # nothing scripted: any call fails the test
+    where = Whereabouts(known_snapshot(SpatialMemory.for_persona(tiny_town(["Ana"]), ANA)), here=ANA.home)
+    sight = {"doing": "reading", "observation": "Ben is painting the fence", "observed": "Ben",
+             "by_rule": True}
+    kept = reaction.react(model, emb, s.snapshot(), ANA, where, T0, **sight)
+    assert (kept.decision, kept.by_rule, kept.talk_to) == ("keep", True, None)
+    told = reaction.react(model, emb, s.snapshot(), ANA, where, T0, talk_to="Ben",
+                          news="Carmen is moving to the city", **sight)
+    assert (told.decision, told.talk_to, told.by_rule) == ("talk", "Ben", True)
+    friend = Persona(name="Ana", age=30, home=ANA.home, relationships={"Ben": "Ben is Ana's brother"})
+    assert reaction.react(model, emb, s.snapshot(), friend, where, T0, talk_to="Ben", **sight).decision == "talk"
+    assert model.history == []
+    # A stranger who can be talked to is an open choice, and an event always is: the model decides.
+    model.respond_with(BrainResponder(talk=False, react_on=("fire",)))
+    open_ = reaction.react(model, emb, s.snapshot(), ANA, where, T0, talk_to="Ben", **sight)
+    assert open_.decision == "keep" and not open_.by_rule
+    fire = reaction.react(model, emb, s.snapshot(), ANA, where, T0, doing="reading",
+                          observation="the kitchen is on fire", event=True, by_rule=True)
+    assert fire.decision == "react" and not fire.by_rule
+    assert [c.purpose for c in model.history][:2] == ["react", "react"]
+    # Without the rule every sighting is the model's.
+    n = len(model.history)
+    reaction.react(model, emb, s.snapshot(), ANA, where, T0, **{**sight, "by_rule": False})
+    assert model.history[n].purpose == "react"
+
+
 def test_utterance_conditions_on_memory_of_the_listener(emb):
     s = stream_with(emb, ["Ben owes Ana ten dollars", "the weather is sunny"])
     model = ScriptedModel().enqueue({"about": "A", "say": "You still owe me ten dollars.",
