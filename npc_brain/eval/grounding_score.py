@@ -33,9 +33,15 @@ METRICS = ("answered", "hallucinated", "echo", "cutoff", "third_person")
 # Words that cannot end an English sentence (a stranded preposition can: "proud of."): a line
 # ending on one was cut off.
 _DANGLING = frozenset((
-    "the", "a", "an", "and", "or", "but", "my", "your", "his", "her", "their", "our", "its", "is",
-    "are", "was", "were", "will", "would", "than", "because", "very",
+    "the", "a", "an", "and", "or", "but", "my", "your", "his", "their", "our", "its", "than",
+    "because", "very",
 ))
+# A verb ends a sentence after a pronoun ("what that is.", "who you are.", "Yes, I will.") but
+# not after a noun ("The café is."). "her" is an object too ("I met her."); it was listed, and
+# the grounding eval counted "I am not sure what that is." as cut off.
+_AUXILIARY = frozenset(("is", "are", "was", "were", "will", "would"))
+_PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they", "that", "this", "what", "who",
+                       "which", "where", "there"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +105,12 @@ def cut_off(answer: str) -> bool:
     _, cut = trim_to_sentence(text)
     if cut:
         return True
-    last = re.findall(r"[A-Za-z']+", text[-24:])
+    last = [w.lower() for w in re.findall(r"[A-Za-z']+", text[-32:])]
     if not last:
         return False
-    word = last[-1].lower()
+    word = last[-1]
+    if word in _AUXILIARY:
+        return len(last) < 2 or last[-2] not in _PRONOUNS
     return word in _DANGLING or (len(word) == 1 and word not in ("i", "a"))
 
 

@@ -155,6 +155,9 @@ def test_cut_off_and_third_person() -> None:
     assert cut_off("I am going to the.")
     assert not cut_off("Right now I am baking pastries.")
     assert not cut_off("Eddy is my son, and I am very proud of.")  # a stranded preposition
+    assert cut_off("The café is.") and cut_off("Tomorrow the party will.")
+    assert not cut_off("I am not sure what that is.") and not cut_off("Yes, I will.")
+    assert not cut_off("I met her.")
     assert _score("You are Alex, a student at the college.", Truth((PARTY,), "m")).third_person
     assert _score("Isabella is baking pastries.", Truth((PARTY,), "m")).third_person
     assert not _score("I am baking pastries.", Truth((PARTY,), "m")).third_person
