@@ -191,7 +191,8 @@ class Conversations:
                                            moment=moment, known=known,
                                            on_say=draft if conv.player else None, offers=offers,
                                            player=conv.player is not None,
-                                           heard_ground=told, listener_is_agent=conv.player is None)
+                                           heard_ground=told, listener_is_agent=conv.player is None,
+                                           phrased=conv.player is not None or s.phrase_npc_lines)
             # Whether either NPC still has news for the other (scanned here, off the frame loop).
             so_far = [*lines, (speaker, said.text)]
             more = other is not None and other_view is not None and (
@@ -218,7 +219,7 @@ class Conversations:
                       repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
-                self._commit(agent, ground, listener, t)
+                self._commit(agent, ground, listener, t, rating)
             if said.offer is not None and self._chosen is not None:
                 out.append(self._chosen(speaker, listener, said.offer, said.text, t))
             if listener in self._agents and listener != conv.player:
@@ -285,9 +286,11 @@ class Conversations:
             agent.remember(MemoryKind.DIALOGUE, conv.summary, now, importance=rating, subject=other,
                            place=agent.address)
 
-    def _commit(self, agent: Agent, ground: Ground, teller: str, now: datetime) -> None:
+    def _commit(self, agent: Agent, ground: Ground, teller: str, now: datetime,
+                importance: int | None = None) -> None:
         """A yes to an occasion: remembered as the agent's own timed intention (the next day
-        plan keeps it) and, when it is today, put into today's plan at once."""
+        plan keeps it; rated as the yes, when known) and, when it is today, put into today's
+        plan at once."""
         occasion = invitation.occasion_in(ground.text)
         if occasion is None:
             return
@@ -298,7 +301,7 @@ class Conversations:
         place = world.find(occasion.place) if world is not None else None
         address = place.address if place is not None else None
         agent.remember(MemoryKind.THOUGHT, invitation.commitment(agent.name, occasion), now,
-                       subject=teller, place=address)
+                       importance=importance, subject=teller, place=address)
         step = invitation.step_for(occasion, now, address)
         end = agent.plan.end
         if step is not None and end is not None and end >= step.end:

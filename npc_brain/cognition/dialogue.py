@@ -41,6 +41,7 @@ from npc_brain.cognition.schemas import (
     utterance_schema,
 )
 from npc_brain.llm import readahead
+from npc_brain.llm.calls import choose_of
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -175,6 +176,7 @@ def next_utterance(
     player: bool = False,
     heard_ground: Ground | None = None,
     listener_is_agent: bool = False,
+    phrased: bool = True,
 ) -> Said:
     """The speaker's next line (ends the conversation when `last_turn`).
 
@@ -187,7 +189,8 @@ def next_utterance(
     are the game actions possible now: the ones the line asks for (`player`: the listener is
     the player) or the speaker brings up itself become extra lettered options beside the
     grounds, so choosing an action is part of choosing the line (`Said.offer`); with none the
-    prompt is unchanged.
+    prompt is unchanged. With `phrased` False (a line between NPCs, `BrainSettings.phrase_npc_lines`)
+    the model only chooses the ground, a one-token call, and the line is the ground as written.
     """
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
@@ -217,6 +220,8 @@ def next_utterance(
         return streamable(text, ground, speaker=speaker.name, listener=listener, heard=heard_lines,
                           known=names, cap=SPEECH_CHARS)
 
+    if not phrased and not deeds:
+        return _chosen_line(model, speaker, listener, now, moment, options, lines, last_turn, recalls, intent)
     with _streamed(on_say, "say", vet), _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
@@ -242,6 +247,25 @@ def next_utterance(
     # A repair may say another option than the letter chose: the line said is the one done.
     offer = next((o for g, o in deeds if g == said.ground), None)
     return Said(speaker.name, said.text, bool(out.end or last_turn), recalls, said, intent, offer)
+
+
+def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetime, moment: Moment,
+                 options: list[Ground], lines: Sequence[tuple[str, str]], last_turn: bool,
+                 recalls: tuple[Recall, ...], intent: Intent) -> Said:
+    """The line as its chosen ground says it: the model picks a letter (one token) and writes
+    nothing, so the line carries its ground's facts by construction. A speaker left with
+    nothing to tell (small talk, not knowing) ends the talk; `Conversations` lets that count
+    once both have spoken."""
+    letters = _letters(options)
+    try:
+        label = choose_of(model, prompts.utterance_choice_messages(
+            speaker, listener, now, doing=moment.doing, grounds=[g.label() for g in options], lines=lines),
+            letters, purpose="dialogue", agent=speaker.name).best
+    except LLMOutputError:  # no usable letter: the first ground, the code's best
+        label = letters[0]
+    ground = _choose(options, label)
+    return Said(speaker.name, ground.text, last_turn or not ground.asserts, recalls,
+                Grounded(ground.text, ground, ""), intent)
 
 
 def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozenset[str],

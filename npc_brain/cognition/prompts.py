@@ -153,8 +153,8 @@ def hour_steps_messages(
         ),
         _user(
             _section("character", identity(persona)),
-            _section("recent", numbered(context[:3])),
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
+            _section("recent", numbered(context[:3])),  # after the options: it changes every call
             f"Plan {first}'s time from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
         ),
     ]
@@ -201,10 +201,11 @@ def place_choice_messages(
     body = "\n".join(f"- {clean(key, 40)}: {clean(desc, 80)}" for key, desc in options)
     return [
         _system(*rules),
+        # Stable → variable: an agent's known places repeat call after call, the action does not.
         _user(
-            f"Character: {clean(name, 60)}. Action: {quote(what, 80)}",
-            f"Currently at: {clean(here, 80)}" if here else "",
             _section(f"{level} options", body),
+            f"Currently at: {clean(here, 80)}" if here else "",
+            f"Character: {clean(name, 60)}. Action: {quote(what, 80)}",
         ),
     ]
 
@@ -352,6 +353,21 @@ def utterance_messages(
             _section(f"what {first} could say", _options(grounds)),
         )["content"]},
     ]
+
+
+def utterance_choice_messages(
+    speaker: Persona,
+    listener: str,
+    now: datetime,
+    *,
+    doing: str,
+    grounds: Sequence[str],
+    lines: Sequence[tuple[str, str]],
+) -> list[Message]:
+    """`utterance_messages` asking only for the letter of what to say (a line between NPCs
+    said as its ground): the same rules and talk so far, so the cached prefix is shared."""
+    messages = utterance_messages(speaker, listener, now, doing=doing, grounds=grounds, lines=lines)
+    return [messages[0], _user(messages[1]["content"], "Answer with the letter of what you say.")]
 
 
 def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> tuple[Message, Message]:

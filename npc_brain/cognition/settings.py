@@ -52,6 +52,11 @@ class BrainSettings(BaseModel):
     # dialogue
     # 4 lines: a 135M model's exchange drifts after two lines each, and each line is a call.
     dialogue_turn_cap: int = Field(4, ge=2, description="lines in an NPC↔NPC conversation")
+    # Between NPCs the 135M model's phrasing adds nothing the ground does not say (the check
+    # repairs it back to the ground often) and costs ~46 generated tokens a line, the largest
+    # share of a headless day's decoding; a capable model's phrasing reads better: turn it on.
+    phrase_npc_lines: bool = Field(
+        False, description="NPC↔NPC lines phrased by the model; off: the model chooses the ground (1 token)")
     player_turn_cap: int = Field(40, ge=3, description="NPC lines in a chat with the player")
     conversation_cooldown_minutes: int = Field(240, ge=0, description="before the same pair talks again")
     conversation_idle_minutes: int = Field(20, ge=1, description="a player chat with no new line ends")

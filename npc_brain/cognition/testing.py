@@ -57,6 +57,8 @@ class BrainResponder:
             # An importance `choose`: one digit for the one memory under DATA.
             if text.endswith("Rating:"):
                 return str(self._importance(text))
+            if text.endswith("Answer with the letter of what you say."):
+                return "A"  # a line between NPCs: the first ground
             return "ok"
         name = schema.__name__
         if name.startswith("Ratings"):

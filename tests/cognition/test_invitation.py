@@ -12,6 +12,7 @@ from npc_brain.cognition.choices import day_slots
 from npc_brain.cognition.events import UtteranceEvent
 from npc_brain.cognition.grounds import GroundKind, Intent
 from npc_brain.cognition.plan import PlanLevel
+from npc_brain.cognition.settings import BrainSettings
 from npc_brain.cognition.testing import BrainResponder
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory.record import MemoryKind
@@ -136,6 +137,7 @@ def test_npcs_who_meet_invite_accept_and_the_guest_plans_to_go_today():
     assert rating["Ana invited Ben to the party at Hobbs Cafe on February 13 from 5pm to 7pm."] == 8
     assert rating["Ben told Ana that Ben will come to the party at Hobbs Cafe on February 13 from 5pm to 7pm."] == 8
     assert next(v for d, v in rating.items() if d.startswith("Conversation with Ben:")) == 8
+    assert rating["Ben decided to go to the party at Hobbs Cafe on February 13 from 5pm to 7pm"] == 8
     party = [s for s in ben.plan.steps(PlanLevel.DAY) if s.description.startswith("going to the party")]
     assert len(party) == 1 and (party[0].start.hour, party[0].end.hour) == (17, 19)
     assert party[0].address == "town:hobbs_cafe"
@@ -201,3 +203,29 @@ def test_a_listener_stores_news_at_its_tellers_rating_without_a_call():
     assert not any("told Ben that Carmen" in p for p in rated)
     talk = [r for r in ben.memory.records if r.description.startswith("Conversation with Ana:")]
     assert len(talk) == 1 and talk[0].importance == 7  # as poignant as the news in it
+
+
+def test_between_npcs_the_model_chooses_the_line_and_the_ground_is_said_as_written():
+    society, clock, model, world = make(responder=BrainResponder(talk=True, end_after=2))
+    society.agent("Ana").remember(MemoryKind.OBSERVATION, "Carmen Ortiz is moving to the city next month",
+                                  clock.now(), importance=7)
+    lines = [(e.agent, e.text) for e in _meet_in_park(society, clock, world) if isinstance(e, UtteranceEvent)]
+    assert lines[0] == ("Ana", "Carmen Ortiz is moving to the city next month.")
+    talk = [c for c in model.history if c.purpose == "dialogue"]
+    assert talk and all(c.options and c.options[0] == "A" for c in talk)  # one letter, no text generated
+    # A capable model phrases them (one structured call a line).
+    society, clock, model, world = make(responder=BrainResponder(talk=True, end_after=2),
+                                        settings=BrainSettings(phrase_npc_lines=True))
+    society.agent("Ana").remember(MemoryKind.OBSERVATION, "Carmen Ortiz is moving to the city next month",
+                                  clock.now(), importance=7)
+    _meet_in_park(society, clock, world)
+    talk = [c for c in model.history if c.purpose == "dialogue"]
+    assert talk and not any(c.options for c in talk)
+
+
+def _meet_in_park(society, clock, world):
+    run(society, clock, 10)
+    world.move("Ana", "town:park")
+    world.move("Ben", "town:park")
+    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
+    return run(society, clock, 40)

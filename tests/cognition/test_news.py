@@ -76,6 +76,18 @@ def test_someones_dinner_is_not_news_and_an_opinion_on_a_candidate_is():
     assert [i.fact for i in news.untold(_records(dinner, owes, opinion), T, "Tom Moreno")] == [opinion]
 
 
+def test_the_run_itself_is_told_before_what_anyone_thinks_of_it():
+    # Valentine run 7fb4b50: the candidate opened with his newer seed, "I have not yet told many
+    # people about my candidacy", and most who knew of the run relayed his wife's opinion of it.
+    secret = "Sam Moore has not yet told many people about his candidacy"
+    opinion = "Ayesha Khan told Mei Lin that Jennifer thinks Sam Moore would make a good mayor"
+    facts = [i.fact for i in news.untold(_records(RUN, secret), T, "Klaus Mueller")]
+    assert facts == [RUN, secret]
+    heard = [i.fact for i in news.untold(_records(RUN, opinion), T, "Klaus Mueller")]
+    assert heard[0] == RUN and heard[1].startswith("Jennifer thinks")
+    assert news.opinion("Jennifer Moore fears it will exhaust him") and not news.opinion(RUN)
+
+
 def test_news_told_in_a_conversation_or_an_earlier_one_is_not_told_again():
     said = ["I am running for mayor in the local election, you know."]
     assert news.untold(_records(RUN), T, "Klaus Mueller", said) == []
