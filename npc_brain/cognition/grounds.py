@@ -175,9 +175,22 @@ def _third(text: str, name: str) -> str:
     return head + name + tail.replace(name, first)
 
 
+# Another person doing something ("Sam Moore would …"): the pronouns after it are theirs.
+_OTHER_ACTS = re.compile(r"\b[A-Z][a-z'’-]+ [A-Z][a-z'’-]+ (?:would|will|is|was|has|had|can|could|\w+s|\w+ed)\b")
+# A verb the subject goes on with after "but"/"and" ("… but fears it will …").
+_GOES_ON = re.compile(r"^(I \w+\b.*?\b(?:but|and) )(fears|worries|hopes|wants|wishes|loves|likes|hates|thinks|believes)\b")
+
+
 def _mine(text: str) -> str:
     """Third-person pronouns of a text about oneself, in the first person ('his paper' → 'my
-    paper'; 'help her' → 'help me')."""
+    paper'; 'help her' → 'help me'). After another person's doing they are that person's:
+    'I think Sam Moore would make a good mayor but fears it will exhaust him' keeps 'him'
+    (and says 'fear')."""
+    other = _OTHER_ACTS.search(text)
+    if other is not None:
+        head, tail = text[: other.start()], text[other.start():]
+        out = _mine(head) + tail if head else tail
+        return _GOES_ON.sub(lambda m: m.group(1) + base_form(m.group(2)), out)
     text = re.sub(r"\b(himself|herself|themselves|themself)\b", "myself", text)
     text = re.sub(r"\b(?:he|she) (is|was|has|does|\w+s)\b",
                   lambda m: "I " + {"is": "am", "was": "was"}.get(m.group(1), base_form(m.group(1))), text)
@@ -186,7 +199,8 @@ def _mine(text: str) -> str:
     text = re.sub(r"\b(her|him)\b", "me", text)
     # first_person makes the speaker "me" mid-sentence; as a subject it is "I" ("a friend me
     # teaches guitar" → "a friend I teach guitar").
-    return re.sub(r"\bme (\w+s)\b", lambda m: "I " + base_form(m.group(1)), text)
+    text = re.sub(r"\bme (\w+s)\b", lambda m: "I " + base_form(m.group(1)), text)
+    return _GOES_ON.sub(lambda m: m.group(1) + base_form(m.group(2)), text)
 
 
 def _about_self(text: str, name: str) -> bool:

@@ -90,6 +90,21 @@ def test_a_memory_ground_speaks_in_the_first_person_and_spreads_as_news():
     assert hearsay.told("Isabella Rodriguez", "Klaus Mueller", action_ground(ISA, "baking", None)) is None
 
 
+def test_pronouns_after_another_persons_doing_stay_theirs():
+    # Valentine run 9aba9e8, said as written: "I think Sam Moore would make a good mayor but
+    # fears it will exhaust me" (Jennifer, of her husband).
+    jen = Persona(name="Jennifer Moore", age=62)
+
+    def said(persona: Persona, text: str) -> str:
+        return from_record(MemoryRecord(1, MemoryKind.OBSERVATION, text, T, 5), persona, "Tom Moreno").text
+
+    assert said(jen, "Jennifer Moore thinks Sam Moore would make a good mayor but fears it will exhaust him") == (
+        "I think Sam Moore would make a good mayor but fear it will exhaust him.")
+    assert said(ISA, "Isabella Rodriguez opened Hobbs Cafe six years ago with her savings") == (
+        "I opened Hobbs Cafe six years ago with my savings.")
+    assert said(jen, "Jennifer Moore loves her garden but hates weeding it") == "I love my garden but hate weeding it."
+
+
 def test_the_question_decides_which_grounds_are_offered():
     steps = (PlanStep(PlanLevel.HOUR, T.replace(hour=8), T.replace(hour=9), "baking pastries", "cook"),
              PlanStep(PlanLevel.HOUR, T.replace(hour=17), T.replace(hour=19), "hosting the party", "socialize",
