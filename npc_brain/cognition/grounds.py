@@ -178,7 +178,8 @@ def _third(text: str, name: str) -> str:
 # Another person doing something ("Sam Moore would …"): the pronouns after it are theirs.
 _OTHER_ACTS = re.compile(r"\b[A-Z][a-z'’-]+ [A-Z][a-z'’-]+ (?:would|will|is|was|has|had|can|could|\w+s|\w+ed)\b")
 # A verb the subject goes on with after "but"/"and" ("… but fears it will …").
-_GOES_ON = re.compile(r"^(I \w+\b.*?\b(?:but|and) )(fears|worries|hopes|wants|wishes|loves|likes|hates|thinks|believes)\b")
+_GOES_ON = re.compile(r"^(I \w+\b.*?\b(?:but|and) )"
+                      r"(fears|worries|hopes|wants|wishes|loves|likes|hates|thinks|believes)\b")
 
 
 def _mine(text: str) -> str:
