@@ -115,8 +115,12 @@ class Brains:
                 from npc_brain.llm.factory import load_stack
                 from npc_brain.llm.settings import LLMSettings
 
-                stack = load_stack(LLMSettings.from_env(None, **self._overrides))
+                llm = LLMSettings.from_env(None, **self._overrides)
+                stack = load_stack(llm)
                 model, embedder = stack.model, stack.embedder
+                if llm.resolved_backend() == "openai" and self.settings is None:
+                    # A capable model's own phrasing reads better than the ground as written.
+                    self.settings = BrainSettings(phrase_npc_lines=True)
             embedder, warning = checked_embedder(embedder)
         except (LLMError, OSError, ValueError) as exc:
             with self._lock:
