@@ -60,7 +60,8 @@ class Grounded:
         return bool(self.problems)
 
 
-_DANGLING = re.compile(r"\b(as|the|a|an|and|or|my|your|our|their|but|than|because|if)\s*\.?$", re.IGNORECASE)
+_DANGLING = re.compile(r"\b(as|the|a|an|and|or|my|your|our|their|but|than|because|if)\s*[,;:]*\s*\.?$",
+                       re.IGNORECASE)
 """Words no statement ends on (a question may: "what are you up to?")."""
 
 

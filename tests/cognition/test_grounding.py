@@ -203,6 +203,9 @@ def test_a_drifting_second_sentence_is_dropped_and_a_cut_line_trimmed():
     assert trim_to_sentence("I am hosting a party. I would love to have you as.") == ("I am hosting a party.", True)
     # … but a question may end on a preposition.
     assert trim_to_sentence("What are you up to?") == ("What are you up to?", False)
+    # eval grounding, seed 1: "… I'm sorry about the delays, but,." shipped as it was.
+    assert trim_to_sentence("The bridge is closed until March. I'm sorry about the delays, but,.") == (
+        "The bridge is closed until March.", True)
 
 
 def test_not_knowing_must_be_said_and_small_talk_asserts_nothing():
