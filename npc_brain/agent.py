@@ -173,7 +173,7 @@ class Agent:
             kind = MemoryKind.DIALOGUE if obs.kind == ObservationKind.SPEECH else MemoryKind.OBSERVATION
             self.buffer.add(MemoryDraft(
                 kind, obs.description, now,
-                None if obs.importance is None else max(1, min(10, int(obs.importance))),
+                _on_scale(obs.importance),
                 subject=obs.subject, place=obs.place,
                 sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
             if self._worth_reacting(obs):
@@ -198,7 +198,7 @@ class Agent:
                  place: str | None = None) -> None:
         """Queue a memory for the next MEMORIZE job (importance None = let the model rate it)."""
         self.buffer.add(MemoryDraft(MemoryKind(kind), description, now,
-                                        None if importance is None else max(1, min(10, int(importance))),
+                                        _on_scale(importance),
                                         subject, place))
 
     def whisper(self, text: str, now: datetime) -> None:
@@ -520,3 +520,8 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"<Agent {self.name} {self._status} memories={len(self.memory)}>"
+
+
+def _on_scale(importance: int | None) -> int | None:
+    """A given importance held to the paper's 1–10 (None: let the model rate it)."""
+    return None if importance is None else max(1, min(10, int(importance)))

@@ -113,8 +113,8 @@ class Conversations:
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
-        self._grounds: dict[tuple[int, int], Ground] = {}  # (conversation, line index) → ground
-        self._heard: dict[tuple[int, int], int | None] = {}  # … → its importance to a listener
+        # (conversation, line index) → the line's ground and its importance to a listener
+        self._grounds: dict[tuple[int, int], tuple[Ground, int | None]] = {}
 
     def can_talk(self, a: str, b: str, now: datetime) -> bool:
         """Both are agents, awake, free, past the pair's cooldown and in the same room."""
@@ -175,7 +175,8 @@ class Conversations:
             if on_text is not None:
                 on_text(text)
 
-        told = self._grounds.get((conv.id, len(conv.lines) - 1)) if conv.lines else None
+        before = self._grounds.get((conv.id, len(conv.lines) - 1))
+        told = before[0] if before is not None else None
 
         other = self._agents.get(listener) if conv.player is None else None
         other_view = other.memory.snapshot() if other is not None else None
@@ -212,9 +213,8 @@ class Conversations:
                 rating = hearsay.importance(ground, _rating(agent, ground.record))
                 if rating is None and ground.kind is GroundKind.ACCEPT:
                     # A yes matters as much as the invitation it answers (the line before).
-                    rating = self._heard.get((conv.id, len(conv.lines) - 1))
-                self._grounds[(conv.id, len(conv.lines))] = ground
-                self._heard[(conv.id, len(conv.lines))] = rating
+                    rating = before[1] if before is not None else None
+                self._grounds[(conv.id, len(conv.lines))] = (ground, rating)
             conv._say(speaker, said.text, t, ground=ground.text if ground else "",
                       repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
@@ -272,10 +272,9 @@ class Conversations:
         names = [n for n in conv.participants if n in self._agents and n != conv.player]
         # Built from the grounds the lines were made of: a summary holds no fact nobody said
         # (a model's summary turned a player's claim into the NPC's knowledge), and costs no call.
-        grounds = [g for g in (self._grounds.pop((conv.id, i), None) for i in range(len(conv.lines)))
-                   if g is not None]
-        conv.summary = hearsay.summary(a, b, grounds)
-        heard = [self._heard.pop((conv.id, i), None) for i in range(len(conv.lines))]
+        said = [self._grounds.pop((conv.id, i), None) for i in range(len(conv.lines))]
+        conv.summary = hearsay.summary(a, b, [g[0] for g in said if g is not None])
+        heard = [g[1] if g is not None else None for g in said]
         # A player's lines are claims, rated like any memory: so is a talk with the player.
         rating = None if conv.player else hearsay.talk_importance(heard)
         for name in names:

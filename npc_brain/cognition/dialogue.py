@@ -258,9 +258,9 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
     once both have spoken."""
     letters = _letters(options)
     try:
-        label = choose_of(model, prompts.utterance_choice_messages(
-            speaker, listener, now, doing=moment.doing, grounds=[g.label() for g in options], lines=lines),
-            letters, purpose="dialogue", agent=speaker.name).best
+        label = choose_of(model, prompts.utterance_messages(
+            speaker, listener, now, doing=moment.doing, grounds=[g.label() for g in options], lines=lines,
+            letter_only=True), letters, purpose="dialogue", agent=speaker.name).best
     except LLMOutputError:  # no usable letter: the first ground, the code's best
         label = letters[0]
     ground = _choose(options, label)

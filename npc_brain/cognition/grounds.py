@@ -190,8 +190,7 @@ def _mine(text: str) -> str:
     other = _OTHER_ACTS.search(text)
     if other is not None:
         head, tail = text[: other.start()], text[other.start():]
-        out = _mine(head) + tail if head else tail
-        return _GOES_ON.sub(lambda m: m.group(1) + base_form(m.group(2)), out)
+        return _agree(_mine(head) + tail if head else tail)
     text = re.sub(r"\b(himself|herself|themselves|themself)\b", "myself", text)
     text = re.sub(r"\b(?:he|she) (is|was|has|does|\w+s)\b",
                   lambda m: "I " + {"is": "am", "was": "was"}.get(m.group(1), base_form(m.group(1))), text)
@@ -200,7 +199,11 @@ def _mine(text: str) -> str:
     text = re.sub(r"\b(her|him)\b", "me", text)
     # first_person makes the speaker "me" mid-sentence; as a subject it is "I" ("a friend me
     # teaches guitar" → "a friend I teach guitar").
-    text = re.sub(r"\bme (\w+s)\b", lambda m: "I " + base_form(m.group(1)), text)
+    return _agree(re.sub(r"\bme (\w+s)\b", lambda m: "I " + base_form(m.group(1)), text))
+
+
+def _agree(text: str) -> str:
+    """'I think … but fears' → '… but fear': the verb the speaker goes on with agrees with I."""
     return _GOES_ON.sub(lambda m: m.group(1) + base_form(m.group(2)), text)
 
 

@@ -330,8 +330,11 @@ def utterance_messages(
     grounds: Sequence[str],
     lines: Sequence[tuple[str, str]],
     turn_cap_reached: bool = False,
+    letter_only: bool = False,
 ) -> list[Message]:
-    """The speaker's next line, made from one of `grounds` (what it may say, first person).
+    """The speaker's next line, made from one of `grounds` (what it may say, first person);
+    `letter_only` asks just for the letter (a line between NPCs said as its ground), with the
+    same rules and talk so far, so the cached prefix is shared.
 
     Ordered stable → variable for the engine's prompt cache: the rules and the persona (the
     same for all the speaker's talks), then who it talks with and the talk so far (which only
@@ -351,23 +354,9 @@ def utterance_messages(
         {"role": "user", "content": head["content"] + opener + _user(
             f"It is {clock(now)}. Right now you are {clean(doing, 80)}.",
             _section(f"what {first} could say", _options(grounds)),
+            "Answer with the letter of what you say." if letter_only else "",
         )["content"]},
     ]
-
-
-def utterance_choice_messages(
-    speaker: Persona,
-    listener: str,
-    now: datetime,
-    *,
-    doing: str,
-    grounds: Sequence[str],
-    lines: Sequence[tuple[str, str]],
-) -> list[Message]:
-    """`utterance_messages` asking only for the letter of what to say (a line between NPCs
-    said as its ground): the same rules and talk so far, so the cached prefix is shared."""
-    messages = utterance_messages(speaker, listener, now, doing=doing, grounds=grounds, lines=lines)
-    return [messages[0], _user(messages[1]["content"], "Answer with the letter of what you say.")]
 
 
 def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> tuple[Message, Message]:
