@@ -120,7 +120,7 @@ class Brains:
                 model, embedder = stack.model, stack.embedder
                 if llm.resolved_backend() == "openai" and self.settings is None:
                     # A capable model's own phrasing reads better than the ground as written.
-                    self.settings = BrainSettings(phrase_npc_lines=True)
+                    self.settings = BrainSettings(phrase_npc_lines=True, phrase_player_lines=True)
             embedder, warning = checked_embedder(embedder)
         except (LLMError, OSError, ValueError) as exc:
             with self._lock:

@@ -193,7 +193,7 @@ class Conversations:
                                            on_say=draft if conv.player else None, offers=offers,
                                            player=conv.player is not None,
                                            heard_ground=told, listener_is_agent=conv.player is None,
-                                           phrased=conv.player is not None or s.phrase_npc_lines)
+                                           phrased=s.phrase_player_lines if conv.player else s.phrase_npc_lines)
             # Whether either NPC still has news for the other (scanned here, off the frame loop).
             so_far = [*lines, (speaker, said.text)]
             more = other is not None and other_view is not None and (

@@ -458,7 +458,7 @@ class Society:
                                         now, question, k=self.settings.retrieval_k + 2,
                                         weights=self.settings.weights, kinds=kinds,
                                         moment=self._convs.moment(agent, now), known=self._convs.known_names(),
-                                        listener=listener)
+                                        listener=listener, phrased=self.settings.phrase_player_lines)
 
     # ------------------------------------------------------------------ saves
     def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> SaveMeta:

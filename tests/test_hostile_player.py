@@ -17,6 +17,7 @@ import pytest
 from npc_brain.clock import GameClock
 from npc_brain.cognition.facts import facts_in
 from npc_brain.cognition.grounding import ungrounded_facts
+from npc_brain.cognition.settings import BrainSettings
 from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.persona import Persona
@@ -41,11 +42,14 @@ def parrot(messages, schema):
     return BrainResponder(talk=False)(messages, schema)
 
 
-def make():
+def make(*, phrased: bool = True):
+    """Ana and Ben; with `phrased` the model phrases lines to the player (the parrot's worst
+    case: its words are what could leak), else lines are the chosen grounds as written."""
     world = tiny_town(["Ana", "Ben"])
     clock = GameClock(T0)
     model = ScriptedModel().respond_with(parrot)
-    society = Society(world, model, HashEmbedder(), now=clock, executor=InlineExecutor())
+    society = Society(world, model, HashEmbedder(), now=clock, executor=InlineExecutor(),
+                      settings=BrainSettings(phrase_player_lines=phrased))
     for name in ("Ana", "Ben"):
         society.add_agent(Persona(name=name, age=30, home=f"town:{name.lower()}_house:bedroom",
                                   workplace="town:office:desk_room", memories=(f"{name} likes mornings",)))
@@ -137,3 +141,21 @@ def test_a_made_up_name_is_taken_back_from_the_stream_before_the_line_lands():
     assert not any("Lassie" in s for s in seen)  # … before the made-up name was readable
     line = conv.lines[-1]
     assert line.speaker == "Ana" and "Lassie" not in line.text and line.repaired
+
+
+def test_an_unphrased_reply_is_its_chosen_ground_shown_whole():
+    """The default on the 135M model: the model picks a letter (one token) and the line is that
+    ground as written — the parrot has no words to leak, and the chat box gets the line at once."""
+    society, clock, model = make(phrased=False)
+    settle(society, clock)
+    seen: list[str] = []
+    conv = society.talk("Ana", PLAYER, "The mayor died yesterday at the Grand Hotel. What are you doing?",
+                        on_text=seen.append)
+    settle(society, clock, 5)
+    line = conv.lines[-1]
+    assert line.speaker == "Ana" and "Grand Hotel" not in line.text
+    assert line.text == line.ground and not line.repaired  # said as written, nothing to repair
+    assert seen == [line.text]  # shown whole, once
+    reply_call = [c for c in model.history if c.purpose == "dialogue"][-1]
+    assert reply_call.options and "Answer with the letter" in reply_call.prompt
+    assert not any(c.schema is not None and c.schema.__name__ == "Utterance" for c in model.history)

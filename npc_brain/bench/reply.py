@@ -77,6 +77,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="question order and wording")
     parser.add_argument("--player", default="Alex", help="the player's name")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--phrase", default="off", choices=("off", "on"),
+                        help="on: the model phrases and streams each reply (BrainSettings.phrase_player_lines); "
+                        "off (the default): the chosen ground, shown whole")
     parser.add_argument("--player-first", default="on", choices=("on", "off"),
                         help="off: no player-first scheduling (the baseline)")
     parser.add_argument("--read-ahead", default="on", choices=("on", "off"),
@@ -190,7 +193,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     # One slot per thinking thread, and one for the read-ahead's thread (as the demo).
     backend = open_backend(args, n_parallel=workers + (args.read_ahead == "on"), headless=False)
     executor = ThreadPoolExecutor(workers, thread_name_prefix="npc_brain-reply")
-    settings = BrainSettings(player_first=args.player_first == "on", read_ahead=args.read_ahead == "on")
+    settings = BrainSettings(player_first=args.player_first == "on", read_ahead=args.read_ahead == "on",
+                             phrase_player_lines=args.phrase == "on")
     if args.engaged_calls is not None:
         settings = settings.model_copy(update={"engaged_background_calls": args.engaged_calls})
     start = datetime.fromisoformat(args.start)
@@ -271,8 +275,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "first_p50_s": percentile(first, 50), "first_p95_s": percentile(first, 95),
         "full_p50_s": percentile(full, 50), "full_p95_s": percentile(full, 95), "n": len(answered),
         "asked": len(timer.asks), "interrupted": interrupted, "streaming": streams,
-        "first_words": "time to the first partial text" if streams
+        "first_words": ("time to the first partial text" if args.phrase == "on"
+                        else "time to the line, shown whole (unphrased)") if streams
         else "no streaming yet: first words = the full line",
+        "phrase": args.phrase,
         "player_first": args.player_first, "engaged_calls": settings.engaged_background_calls,
         "read_ahead": args.read_ahead,
         # The share of the replies' prompt tokens the engine took from its cache (read-ahead's aim).

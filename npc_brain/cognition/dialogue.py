@@ -189,8 +189,9 @@ def next_utterance(
     are the game actions possible now: the ones the line asks for (`player`: the listener is
     the player) or the speaker brings up itself become extra lettered options beside the
     grounds, so choosing an action is part of choosing the line (`Said.offer`); with none the
-    prompt is unchanged. With `phrased` False (a line between NPCs, `BrainSettings.phrase_npc_lines`)
-    the model only chooses the ground, a one-token call, and the line is the ground as written.
+    prompt is unchanged. With `phrased` False (`BrainSettings.phrase_npc_lines`,
+    `phrase_player_lines`) the model only chooses the ground, a one-token call, and the line is
+    the ground as written.
     """
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
@@ -220,8 +221,9 @@ def next_utterance(
         return streamable(text, ground, speaker=speaker.name, listener=listener, heard=heard_lines,
                           known=names, cap=SPEECH_CHARS)
 
-    if not phrased and not deeds:
-        return _chosen_line(model, speaker, listener, now, moment, options, lines, last_turn, recalls, intent)
+    if not phrased:
+        return _chosen_line(model, speaker, listener, now, moment, options, lines, last_turn, recalls, intent,
+                            deeds, on_say)
     with _streamed(on_say, "say", vet), _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
@@ -251,11 +253,14 @@ def next_utterance(
 
 def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetime, moment: Moment,
                  options: list[Ground], lines: Sequence[tuple[str, str]], last_turn: bool,
-                 recalls: tuple[Recall, ...], intent: Intent) -> Said:
+                 recalls: tuple[Recall, ...], intent: Intent,
+                 deeds: Sequence[tuple[Ground, Offer | None]] = (),
+                 on_say: Callable[[str], None] | None = None) -> Said:
     """The line as its chosen ground says it: the model picks a letter (one token) and writes
-    nothing, so the line carries its ground's facts by construction. A speaker left with
-    nothing to tell (small talk, not knowing) ends the talk; `Conversations` lets that count
-    once both have spoken."""
+    nothing, so the line carries its ground's facts by construction; a chosen action option
+    is the action done (`deeds`), and `on_say` hears the whole line at once. A speaker left
+    with nothing to tell (small talk, not knowing) ends the talk; `Conversations` lets that
+    count once both have spoken (and never closes a player's chat for it)."""
     letters = _letters(options)
     try:
         label = choose_of(model, prompts.utterance_messages(
@@ -264,8 +269,11 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
     except LLMOutputError:  # no usable letter: the first ground, the code's best
         label = letters[0]
     ground = _choose(options, label)
+    if on_say is not None:
+        on_say(ground.text)
+    offer = next((o for g, o in deeds if g == ground), None)
     return Said(speaker.name, ground.text, last_turn or not ground.asserts, recalls,
-                Grounded(ground.text, ground, ""), intent)
+                Grounded(ground.text, ground, ""), intent, offer)
 
 
 def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozenset[str],
@@ -365,9 +373,11 @@ def grounded_answer(
     moment: Moment | None = None,
     known: Iterable[str] = (),
     listener: str = "the interviewer",
+    phrased: bool = True,
 ) -> Said:
     """Answer an interviewer in character, grounded like a line of dialogue (evaluation); the
     `Said` keeps the ground and the grounding verdict (the grounding evaluation reads them).
+    With `phrased` False the model only chooses the ground (one token), said as written.
 
     `kinds` restricts which memory kinds can be retrieved (None: all; empty: none) — the
     ablations of the paper's controlled evaluation (no reflection, no plan, no memory).
@@ -385,6 +395,16 @@ def grounded_answer(
     if intent is Intent.ABOUT and kinds is None:
         pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k)
     options = candidates(intent, persona, listener, question, now, moment, pool)
+    if not phrased:
+        letters = _letters(options)
+        try:
+            label = choose_of(model, prompts.interview_messages(
+                persona, now, question, [g.label() for g in options], letter_only=True), letters,
+                purpose="interview", agent=persona.name).best
+        except LLMOutputError:  # no usable letter: the first ground, the code's best
+            label = letters[0]
+        ground = _choose(options, label)
+        return Said(persona.name, ground.text, False, recalls, Grounded(ground.text, ground, ""), intent)
     with _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
             prompts.interview_messages(persona, now, question, [g.label() for g in options]),

@@ -72,13 +72,16 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"
         r"|headed|heading|after this|after that|after work|where to next"
         r"|next|what('?s| is) (on )?your schedule|are you (doing|going) (anything|later))\b", re.IGNORECASE)),
+    (Intent.ABOUT, re.compile(r"\b(what('?s| is) up with|fill me in|tell me (more )?about)\b", re.IGNORECASE)),
     (Intent.NOW, re.compile(
         r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
-        r"|doing now|what are you busy with)\b", re.IGNORECASE)),
+        r"|doing now|what are you busy with|how('?s| is) your (day|morning|afternoon|evening))\b", re.IGNORECASE)),
     (Intent.ABOUT, re.compile(
         r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|tell me about|what about"
         r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
-        r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new)\b",
+        r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new)\b"
+        # "Is Hobbs Cafe a nice place?": a yes/no question about a thing (not "are you …", "is it …").
+        r"|^\s*(is|are|was|were)\s+(?!(you|it|that|this|he|she|they|we|i)\b)",
         re.IGNORECASE)),
 )
 
@@ -89,14 +92,35 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
 
 
 def intent_of(line: str) -> Intent:
-    """The first matching category, in an order where the specific beats the general."""
+    """The first matching category, in an order where the specific beats the general; a
+    question no pattern knows goes by its single words (`_CUES`)."""
     for intent, pattern in _ASKS:
         if pattern.search(line):
-            return intent
+            # "What are you up to at 8 pm?" asks about that hour's step, not this minute's.
+            return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
+    if "?" in line:
+        for intent, cue in _CUES:
+            if cue.search(line):
+                return intent
     return Intent.CHAT
 
 
-_ABOUT = re.compile(r"\b(?:about|of|with|regarding)\s+(.+?)[?.!]*$", re.IGNORECASE)
+# Single words that place an unknown question (held-out phrasings, 2026-12-02: "What were you
+# doing an hour ago?", "What kind of work do you do?", "Got any gossip about the pipe?" were
+# all read as chat): tense and time first, then the person, then a topic.
+_CUES: tuple[tuple[Intent, re.Pattern[str]], ...] = (
+    (Intent.PAST, re.compile(r"\b(ago|so far|before|were you|did|done|happened|been)\b", re.IGNORECASE)),
+    (Intent.FUTURE, re.compile(r"\b(next|later|after|soon|planned|will|afternoon|evening|tonight|weekend)\b",
+                               re.IGNORECASE)),
+    (Intent.NOW, re.compile(r"\b(now|moment|currently|busy|doing)\b", re.IGNORECASE)),
+    (Intent.IDENTITY, re.compile(r"\b(who|name|work|job|living|earn|career|trade|met|call you|and you are)\b",
+                                 re.IGNORECASE)),
+    (Intent.ABOUT, re.compile(r"\b(about|story|gossip|rumou?rs?|know|heard|hear|new|news|think)\b",
+                              re.IGNORECASE)),
+)
+
+
+_ABOUT = re.compile(r"\b(?:about|of|with|regarding|in on)\s+(.+?)[?.!]*$", re.IGNORECASE)
 _IS = re.compile(r"\b(?:is|are)\s+(.+?)[?.!]*$", re.IGNORECASE)
 
 
@@ -108,6 +132,13 @@ def topic_of(line: str) -> str:
     m = min(hits, key=lambda h: len(h.group(1))) if hits else _IS.search(text)
     topic = m.group(1) if m else line
     topic = re.sub(r"^(there|here)\s+", "", topic.strip(), flags=re.IGNORECASE)
+    if m is not None and not hits and re.match(r"\s*(is|are|was|were)\b", text, re.IGNORECASE):
+        # "Is Hobbs Cafe a nice place to go?": the subject, not what is asked of it.
+        topic = re.sub(r"\s+((a|an)\s+)?(very |really |so |too )?(nice|good|great|fun|safe|busy|popular|quiet|"
+                       r"open|closed|far|near|close|expensive|cheap|worth)\b.*$", "", topic,
+                       flags=re.IGNORECASE) or topic
+    # "Have you been to X lately?": the place.
+    topic = re.sub(r"^.*\b(been|gone|go|went)\s+(to|into|by)\s+", "", topic.strip(), flags=re.IGNORECASE)
     topic = re.sub(r"\s+(doing|going|today|lately|these days|right now|now|in town|around here)\b.*$", "",
                    topic.strip(" ?.!"), flags=re.IGNORECASE)
     return " ".join(topic.split())[:60].rstrip(" ?.!")
@@ -426,8 +457,17 @@ def candidates(
                          and r.kind is not MemoryKind.PLAN),
                         key=lambda g: -(g.record or 0))
         out = [*(past or recent[:2] or [action])]  # what it did: the day's steps before its memories
+        if words:  # "have you been to the pub?": what it did there first
+            there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
+            out = [*there, *out]
+    elif intent is Intent.ABOUT and not words:  # "what is new with you?": the news it has, else its day
+        news = [from_record(r, speaker, listener)
+                for r in sorted(recalled, key=lambda r: (-r.importance, -r.id)) if r.importance > _ROUTINE]
+        out = [*news[:1], status, action]
     elif intent is Intent.ABOUT:
-        out = [*mems] if mems else [unknown_ground(topic)]
+        # Memories of it, then the day's steps there ("Is Hobbs Cafe nice?" "At 9 am I will be …").
+        steps = [g for g in (*future, *past) if words & content_words(g.text)]
+        out = [*mems, *steps] if mems or steps else [unknown_ground(topic)]
         if speaker.relationships.get(_named(listener, topic, speaker)):
             out.insert(0, relation_ground(speaker, _named(listener, topic, speaker)))
     elif intent is Intent.INVITED:

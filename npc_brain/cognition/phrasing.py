@@ -64,6 +64,10 @@ def _looks_third_person(word: str, following: str) -> bool:
     return w.endswith("s") and not w.endswith("ss") and following.lower() in _OBJECT_START
 
 
+# Words that follow a verb, never a noun ("wake up and get ready", not "buy bread and milk").
+_COMPLEMENTS = frozenset({"ready", "dressed", "home", "back", "down", "off", "away", "outside", "inside",
+                          "started", "going", "changed", "washed"})
+
 _SHORT_GERUNDS = frozenset({"going", "doing", "being", "dying", "lying", "tying", "eying"})  # not "sing", "bring"
 
 
@@ -88,8 +92,9 @@ def as_gerund_phrase(text: str) -> str:
         word, following = out[i + 1], out[i + 2] if i + 2 < len(out) else ""
         if _looks_third_person(word, following):
             out[i + 1] = gerund(base_form(word))
-        elif imperative and word.isalpha() and word.islower() and following.lower() in _OBJECT_START:
-            out[i + 1] = gerund(word)  # "renovate the park and add more benches"
+        elif imperative and word.isalpha() and word.islower() and (
+                following.lower() in _OBJECT_START or following.lower().rstrip(".,") in _COMPLEMENTS):
+            out[i + 1] = gerund(word)  # "renovate the park and add more benches", "… and get ready"
     return " ".join(out)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from npc_brain.cognition.choices import Option, Slot, describe
+from npc_brain.cognition.phrasing import as_gerund_phrase
 from npc_brain.llm.markers import neutralise_markers
 from npc_brain.llm.protocols import Message
 from npc_brain.persona import Persona
@@ -352,7 +353,7 @@ def utterance_messages(
     return [
         system,
         {"role": "user", "content": head["content"] + opener + _user(
-            f"It is {clock(now)}. Right now you are {clean(doing, 80)}.",
+            f"It is {clock(now)}. Right now you are {clean(as_gerund_phrase(doing) or doing, 80)}.",
             _section(f"what {first} could say", _options(grounds)),
             "Answer with the letter of what you say." if letter_only else "",
         )["content"]},
@@ -390,8 +391,10 @@ def summary_messages(a: str, b: str, lines: Sequence[tuple[str, str]]) -> list[M
     ]
 
 
-def interview_messages(persona: Persona, now: datetime, question: str, grounds: Sequence[str]) -> list[Message]:
-    """Answer an interviewer's question in character, from one of `grounds` (evaluation)."""
+def interview_messages(persona: Persona, now: datetime, question: str, grounds: Sequence[str], *,
+                       letter_only: bool = False) -> list[Message]:
+    """Answer an interviewer's question in character, from one of `grounds` (evaluation);
+    `letter_only` asks just for the letter (the answer is that ground as written)."""
     first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
         _system(
@@ -402,5 +405,6 @@ def interview_messages(persona: Persona, now: datetime, question: str, grounds: 
         _user(
             f"It is {clock(now)}. Interviewer asks: {quote(question, 200)}",
             _section(f"what {first} could say", _options(grounds)),
+            "Answer with the letter of what you say." if letter_only else "",
         ),
     ]

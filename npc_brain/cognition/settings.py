@@ -57,6 +57,13 @@ class BrainSettings(BaseModel):
     # share of a headless day's decoding; a capable model's phrasing reads better: turn it on.
     phrase_npc_lines: bool = Field(
         False, description="NPC↔NPC lines phrased by the model; off: the model chooses the ground (1 token)")
+    # To the player too: on the 135M model the check repaired 70% of phrased answers back to
+    # their ground (`eval grounding`, seed 2) and the kept ones were near-copies or worse ("Yes,
+    # I have heard about it" for a crash it never heard of); phrasing also costs the player
+    # ~10 forced JSON tokens before the first word. A capable model's phrasing reads better.
+    phrase_player_lines: bool = Field(
+        False, description="lines to the player (and interview answers) phrased by the model, streamed; "
+        "off: the chosen ground, said as written")
     player_turn_cap: int = Field(40, ge=3, description="NPC lines in a chat with the player")
     conversation_cooldown_minutes: int = Field(240, ge=0, description="before the same pair talks again")
     conversation_idle_minutes: int = Field(20, ge=1, description="a player chat with no new line ends")

@@ -25,7 +25,15 @@ from typing import Any
 
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.eval import grounding_score
-from npc_brain.eval.grounding_cases import CATEGORIES, Case, News, cases_for, clock, inject_news
+from npc_brain.eval.grounding_cases import (
+    CATEGORIES,
+    PHRASINGS,
+    Case,
+    News,
+    cases_for,
+    clock,
+    inject_news,
+)
 from npc_brain.eval.grounding_score import METRICS, by_category, pct, score, summary
 from npc_brain.eval.report import md_table, run_folder, write_json
 from npc_brain.eval.session import add_session_arguments, open_session
@@ -46,6 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=10, help="sample answers in the report")
     parser.add_argument("--rescore", default=None, metavar="JSON",
                         help="score the answers of a grounding.json again (no model, no run)")
+    parser.add_argument("--phrasings", default="dev", choices=("dev", "held-out", "held-out-2"),
+                        help="the question templates: dev and held-out (the intent patterns were written "
+                        "against them) or held-out-2 (written after, see grounding_cases.HELD_OUT_2)")
+    parser.add_argument("--phrase", default="off", choices=("off", "on"),
+                        help="on: the model phrases each answer (BrainSettings.phrase_player_lines); "
+                        "off (the default): the chosen ground, as written")
     parser.add_argument("--memorize-minutes", type=int, default=60,
                         help="memorize perceptions at least this often (the game's 180 would leave "
                              "a 3-hour day's news unstored; default: %(default)s)")
@@ -139,7 +153,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if not told and now >= at:
             told.update(inject_news(sim.society, sim.world, rng, per_agent=args.news))
 
-    settings = BrainSettings(memorize_interval_minutes=args.memorize_minutes)
+    settings = BrainSettings(memorize_interval_minutes=args.memorize_minutes,
+                             phrase_player_lines=getattr(args, "phrase", "off") == "on")
     session = open_session(args, on_step=script, settings=settings)
     sim_s = time.perf_counter() - t0
     try:
@@ -155,7 +170,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for name in society.agents:
             cases += cases_for(society.agent(name), now, rng, n=args.per_agent,
                                news=told.get(name, ()), known=known,
-                               offset=sum(c.category == "about" for c in cases))
+                               offset=sum(c.category == "about" for c in cases),
+                               templates=PHRASINGS[getattr(args, "phrasings", "dev")])
         sources = {name: sources_of(society.agent(name), sim.world) for name in society.agents}
 
         def ask(case: Case) -> dict[str, Any]:
@@ -176,7 +192,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         session.close()
     meta = {"model": session.backend.description, "source": session.source, "seed": args.seed,
-            "agents": len(memories), "sim_s": round(sim_s, 1), "ask_s": round(ask_s, 1)}
+            "agents": len(memories), "sim_s": round(sim_s, 1), "ask_s": round(ask_s, 1),
+            "phrase": getattr(args, "phrase", "off"), "phrasings": getattr(args, "phrasings", "dev")}
     raw = {"news": {n: [x.fact for x in v] for n, v in told.items()}, "memories": memories,
            "known": list(known), "sources": sources}
     return _finish(folder, meta, rows, raw, rng, args.samples)
@@ -199,6 +216,7 @@ def rescore(args: argparse.Namespace) -> dict[str, Any]:
                   listener=PLAYER, known=known)
         rows.append({**r, **v.flags(), "ungrounded": list(v.hallucinated)})
     meta = {k: old[k] for k in ("model", "source", "seed", "agents", "sim_s", "ask_s")}
+    meta["phrase"] = old.get("phrase", "on")  # runs before the setting all phrased
     raw = {k: old[k] for k in ("news", "memories", "known", "sources")}
     return _finish(run_folder(args.out), meta, rows, raw, random.Random(old["seed"]), args.samples)
 
@@ -228,6 +246,8 @@ def _report(result: dict[str, Any], rows: list[dict[str, Any]], told: dict[str, 
         f"- **Model:** {result['model']}", f"- **Day:** {result['source']}, seed {result['seed']}",
         (f"- **Questions:** {result['n']} from player {PLAYER} to {result['agents']} agents "
          f"(simulation {result['sim_s']:g} s, questions {result['ask_s']:g} s wall)"),
+        ("- **Answers:** phrased by the model, then checked" if result.get("phrase", "on") == "on"
+         else "- **Answers:** the ground the model chose, as written (`--phrase on` lets it phrase)"),
         f"- **Repaired by the grounding check:** {result['repaired_pct']}% of answers ("
         + (", ".join(f"{p} {c}" for p, c in problems.most_common()) or "none") + ")", "",
         "## Metrics", "", md_table(metric_rows), "",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -91,6 +91,40 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
 }
 """Several phrasings per category ("job" is the identity category's second kind); the last of
 each is a natural phrasing the intent patterns were not written for."""
+
+HELD_OUT: dict[str, tuple[str, ...]] = {
+    "identity": ("I don't think we've met. Who are you?", "Nice to meet you. And you are?",
+                 "Remind me of your name?"),
+    "job": ("What kind of work do you do?", "How do you earn your keep?", "What line of work are you in?"),
+    "now": ("Whatcha doing?", "What's got you busy at the moment?", "Busy with something right now?"),
+    "about": ("Do you know anything about {x}?", "What's the story with {x}?", "Got any gossip about {x}?",
+              "Heard about {x}?"),
+    "earlier": ("What have you done today so far?", "Did anything happen this morning?",
+                "What were you doing an hour ago?"),
+    "later": ("What's next on your list today?", "Anything planned for this afternoon?",
+              "What are you doing after this?", "Where will you be at {time}?"),
+}
+"""Phrasings written after the intent patterns and grounds were frozen (session of 2026-12-02) and
+run once as they are (`eval grounding --phrasings held-out`): a check that the dev set's figures
+are not the templates' alone. Its first run read 35% of them as chat; the single-word cues of
+`grounds.intent_of` were written from its misses, so it is a dev set now, and `HELD_OUT_2`
+(written after those cues, never run before its reported run) is the held-out one."""
+
+HELD_OUT_2: dict[str, tuple[str, ...]] = {
+    "identity": ("Have we met before? I'm Alex.", "Who am I talking to?", "What brings you to this town?"),
+    "job": ("What's your day job?", "Are you a student or do you work?", "What do people here know you for?"),
+    "now": ("What are you in the middle of?", "Caught you at a bad time?", "Am I interrupting something?"),
+    "about": ("What can you tell me about {x}?", "Anything interesting about {x}?", "Fill me in on {x}.",
+              "Any idea what's up with {x}?"),
+    "earlier": ("How has your day been?", "Where were you this morning?", "Anything exciting happen earlier?"),
+    "later": ("What's the plan for the rest of today?", "Where are you off to next?",
+              "Will I see you somewhere later?", "What are you up to at {time}?"),
+}
+"""Held-out phrasings, written after the cues above and reported on their first run."""
+
+PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": TEMPLATES, "held-out": HELD_OUT,
+                                                    "held-out-2": HELD_OUT_2}
+"""The question sets `eval grounding --phrasings` picks from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +264,7 @@ def cases_for(
     known: Sequence[str] = (),
     unknown_every: int = 5,
     offset: int = 0,
+    templates: Mapping[str, tuple[str, ...]] = TEMPLATES,
 ) -> list[Case]:
     """`n` questions for one agent (categories in `ORDER`), each with its truth.
 
@@ -251,10 +286,10 @@ def cases_for(
         category = ORDER[i % len(ORDER)]
         if category == "identity":
             if rng.random() < 0.5:
-                q = rng.choice(TEMPLATES["identity"])
+                q = rng.choice(templates["identity"])
                 truth = Truth((p.occupation,) if p.occupation else (), "persona", name=p.name)
             else:
-                q = rng.choice(TEMPLATES["job"])
+                q = rng.choice(templates["job"])
                 truth = Truth((p.occupation,), "persona occupation")
             cases.append(Case(p.name, category, q, truth))
         elif category == "now":
@@ -262,7 +297,7 @@ def cases_for(
                 doing, src = current.description, f"plan step {_span(current)}"
             else:
                 doing, src = agent.current_action(now).description, "action"
-            cases.append(Case(p.name, category, rng.choice(TEMPLATES["now"]), Truth((doing,), src)))
+            cases.append(Case(p.name, category, rng.choice(templates["now"]), Truth((doing,), src)))
         elif category == "about":
             if (offset + abouts) % unknown_every == unknown_every - 1 or not topics:
                 topic, truth = _made_up(agent, rng), Truth((), "made up: doesn't know")
@@ -270,15 +305,15 @@ def cases_for(
                 first = abouts == 0 or rng.random() < 0.5
                 topic, truth = topics.pop(0 if first else rng.randrange(len(topics)))
             abouts += 1
-            q = rng.choice(TEMPLATES["about"]).format(x=topic)
+            q = rng.choice(templates["about"]).format(x=topic)
             cases.append(Case(p.name, category, q, truth, topic))
         elif category == "earlier":
             texts = [s.description for s in reversed(before)] + [r.description for r in talks]
             src = f"plan step {_span(before[-1])}" if before else "nothing earlier"
-            cases.append(Case(p.name, category, rng.choice(TEMPLATES["earlier"]),
+            cases.append(Case(p.name, category, rng.choice(templates["earlier"]),
                               Truth(tuple(dict.fromkeys(texts)), src)))
         else:
-            q = rng.choice(TEMPLATES["later"])
+            q = rng.choice(templates["later"])
             pick = ahead
             if "{time}" in q:
                 if ahead:
@@ -286,7 +321,7 @@ def cases_for(
                     q = q.format(time=clock(at))
                     pick = [s for s in today if s.covers(at)]
                 else:
-                    q = TEMPLATES["later"][0]
+                    q = templates["later"][0]
             src = f"plan step {_span(pick[0])}" if pick else "no plan ahead"
             ahead_texts = tuple(dict.fromkeys(s.description for s in pick))
             cases.append(Case(p.name, category, q, Truth(ahead_texts, src)))

@@ -60,11 +60,25 @@ class Verdict:
                 "echo": self.echo, "cutoff": self.cutoff, "third_person": self.third_person}
 
 
+def _lemma(word: str) -> str:
+    """'sleeping' ~ 'sleep', 'having' ~ 'have', 'getting' ~ 'get': a plan step says "sleep", the
+    answer "I will be sleeping" (held-out run, 2026-12-02: scored as not answered)."""
+    if word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+        if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "ls":
+            word = word[:-1]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_lemma(w) for w in content_words(text))
+
+
 def carries_text(answer: str, truth: str, *, speaker: str, listener: str = "") -> bool:
     """True when `answer` carries `truth`'s key terms (see the module doc)."""
-    drop = content_words(speaker) | content_words(listener)
-    words = content_words(truth) - drop
-    said = content_words(answer)
+    drop = _words(speaker) | _words(listener)
+    words = _words(truth) - drop
+    said = _words(answer)
     hit = len(words & said)
     if words and 2 * hit >= len(words):
         return True

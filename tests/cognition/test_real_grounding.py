@@ -31,7 +31,8 @@ QUESTIONS = ("Who are you?", "What are you doing?", "How is the café doing toda
              "What will you do later?")
 
 
-def test_lines_on_the_real_model_assert_only_what_the_speaker_remembers():
+@pytest.mark.parametrize("phrased", [True, False], ids=["phrased", "chosen"])
+def test_lines_on_the_real_model_assert_only_what_the_speaker_remembers(phrased):
     from npc_brain.llm.factory import load_model
     from npc_brain.llm.settings import LLMSettings
 
@@ -51,9 +52,11 @@ def test_lines_on_the_real_model_assert_only_what_the_speaker_remembers():
             for q in QUESTIONS:
                 said = dialogue.next_utterance(model, emb, stream.snapshot(), persona, "Alex", T,
                                                doing="working", lines=[("Alex", q)],
-                                               moment=Moment("working", None), known=known)
+                                               moment=Moment("working", None), known=known, phrased=phrased)
                 where = f"{name} asked {q!r} said {said.text!r}"
                 assert said.ground is not None, where
+                if not phrased:  # the chosen ground, as written
+                    assert said.text == said.ground.text, where
                 # A name the question brought up may be repeated ("I haven't heard of the party").
                 assert not ungrounded_facts(said.text, [*sources, q], speaker=name, listener="Alex",
                                             known=known), where

@@ -129,6 +129,9 @@ def test_a_right_answer_counts_answered() -> None:
     assert not _score("The weather is lovely today.", truth).answered
     # Only the place, none of the event: not an answer.
     assert not _score("I am at Hobbs Cafe.", truth).answered
+    # The step says "sleep", the answer "sleeping": one verb (a held-out miss).
+    assert _score("At 11 pm I will be sleeping.", Truth(("sleep",), "plan step")).answered
+    assert not _score("At 11 pm I will be reading.", Truth(("sleep",), "plan step")).answered
 
 
 def test_a_made_up_place_counts_hallucinated() -> None:
