@@ -386,6 +386,10 @@ def _step_place(moment: Moment, step: PlanStep) -> str | None:
     return moment.place_names.get(step.address)
 
 
+# Words of a question about later that name no topic ("what's next on your list today?").
+_WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next", "soon", "rest", "list",
+                         "headed", "plan", "planned", "morning", "afternoon", "evening", "night", "week",
+                         "weekend", "time", "see", "somewhere", "anywhere", "else"})
 _ROUTINE = 2  # the rule-rated sightings' importance (`importance.PERSON_ACTION`)
 # A conversation's summary ("A and B talked about X, Y and Z.") is a record of a talk, not news.
 _SUMMARY = re.compile(r"^.+ and .+ (talked about .+|had a short chat)\.$")
@@ -445,6 +449,10 @@ def candidates(
                                   at=asked)] if step is not None else [NO_PLANS]
             plans = []
         out = [*future, *plans, status]
+        named = words - _WHEN_WORDS
+        if named and asked is None:  # "will you go to the party?": what it knows of that first
+            about_it = [g for g in (*future, *mems) if named & content_words(g.text)]
+            out = [*about_it, *out]
     elif intent is Intent.REACT:
         out = [REACTION]
     elif intent is Intent.PEOPLE:

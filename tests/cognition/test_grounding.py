@@ -156,6 +156,11 @@ def test_the_question_decides_which_grounds_are_offered():
     been = candidates(Intent.PAST, ISA, "Alex", "Have you been to Hobbs Cafe lately?", T.replace(hour=20),
                       moment, [])
     assert been[0].text == "At 5 pm I was hosting the party at Hobbs Cafe."
+    # "Will you go to the party?": what it knows of the party, before the next step.
+    going = candidates(Intent.FUTURE, ISA, "Alex", "Will you go to the party at Hobbs Cafe?", T, moment, [PARTY])
+    assert "party" in going[0].text and any(g.record == 7 for g in going)
+    assert candidates(Intent.FUTURE, ISA, "Alex", "What's next on your list today?", T, moment,
+                      [PARTY])[0].kind is GroundKind.PLAN  # no topic: the next step
     # "What is new with you?": its news, never a routine sighting nor "I have not heard of you".
     routine = MemoryRecord(9, MemoryKind.OBSERVATION, "Klaus Mueller is reading", T - timedelta(minutes=5), 2)
     new = candidates(intent_of("What is new with you?"), ISA, "Alex", "What is new with you?", T, moment,
