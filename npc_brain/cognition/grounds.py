@@ -475,7 +475,9 @@ def candidates(
     elif intent is Intent.ABOUT:
         # Memories of it, then the day's steps there ("Is Hobbs Cafe nice?" "At 9 am I will be …").
         steps = [g for g in (*future, *past) if words & content_words(g.text)]
-        out = [*mems, *steps] if mems or steps else [unknown_ground(topic)]
+        # … and who it is, when that names it (a student asked about her college).
+        own = [g for g in (identity_ground(speaker), status, action) if g is not None and words & content_words(g.text)]
+        out = [*mems, *steps, *own] if mems or steps or own else [unknown_ground(topic)]
         if speaker.relationships.get(_named(listener, topic, speaker)):
             out.insert(0, relation_ground(speaker, _named(listener, topic, speaker)))
     elif intent is Intent.INVITED:

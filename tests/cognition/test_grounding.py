@@ -152,6 +152,11 @@ def test_the_question_decides_which_grounds_are_offered():
     # A place it knows no memory of, asked about: its steps there, not "I have not heard of it".
     assert candidates(intent_of("Is Hobbs Cafe a nice place?"), ISA, "Alex", "Is Hobbs Cafe a nice place?",
                       T, moment, [])[0].text == "At 5 pm I will be hosting the party at Hobbs Cafe."
+    # Its own college, asked about, is not something it "has not heard of".
+    klaus = Persona(name="Klaus Mueller", age=21, occupation="sociology student at Oak Hill College")
+    college = candidates(intent_of("Is Oak Hill College nice?"), klaus, "Alex", "Is Oak Hill College nice?", T,
+                         Moment("sleeping"), [])
+    assert college[0].kind is GroundKind.IDENTITY and "Oak Hill College" in college[0].text
     # Been there? What it did there comes first (the earlier step elsewhere after it).
     been = candidates(Intent.PAST, ISA, "Alex", "Have you been to Hobbs Cafe lately?", T.replace(hour=20),
                       moment, [])
