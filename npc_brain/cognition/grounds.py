@@ -344,7 +344,15 @@ def relation_ground(persona: Persona, listener: str) -> Ground | None:
 def unknown_ground(topic: str) -> Ground:
     """An honest answer when nothing the speaker remembers is about the topic."""
     topic = topic.strip() or "that"
+    if _QUESTION_LEFT.search(topic):  # no topic came out of the question: don't recite it
+        return Ground(GroundKind.UNKNOWN, "I am not sure about that.")
     return Ground(GroundKind.UNKNOWN, _sentence(f"I have not heard anything about {topic}"))
+
+
+# A "topic" that is still the question ("What do people here know you for"; held-out-2 got
+# "I have not heard anything about What do people here know you for.").
+_QUESTION_LEFT = re.compile(r"^(what|who|whom|how|why|where|when|which|do|does|did|can|could|would|will|"
+                            r"have|has)\b|\b(you|your|me|i)\b", re.IGNORECASE)
 
 
 REACTION = Ground(GroundKind.SMALL_TALK, "I would stop what I am doing and deal with it right away.")

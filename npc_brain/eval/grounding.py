@@ -54,9 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=10, help="sample answers in the report")
     parser.add_argument("--rescore", default=None, metavar="JSON",
                         help="score the answers of a grounding.json again (no model, no run)")
-    parser.add_argument("--phrasings", default="dev", choices=("dev", "held-out", "held-out-2"),
-                        help="the question templates: dev and held-out (the intent patterns were written "
-                        "against them) or held-out-2 (written after, see grounding_cases.HELD_OUT_2)")
+    parser.add_argument("--phrasings", default="dev", choices=("dev", "held-out", "held-out-2", "held-out-3"),
+                        help="the question templates: dev, held-out and held-out-2 (the intent patterns were "
+                        "fixed on their misses) or held-out-3 (written after, see grounding_cases.HELD_OUT_3)")
     parser.add_argument("--phrase", default="off", choices=("off", "on"),
                         help="on: the model phrases each answer (BrainSettings.phrase_player_lines); "
                         "off (the default): the chosen ground, as written")

@@ -120,10 +120,24 @@ HELD_OUT_2: dict[str, tuple[str, ...]] = {
     "later": ("What's the plan for the rest of today?", "Where are you off to next?",
               "Will I see you somewhere later?", "What are you up to at {time}?"),
 }
-"""Held-out phrasings, written after the cues above and reported on their first run."""
+"""Held-out phrasings, written after the cues above and reported on their first run. Three of its
+misses were then fixed (a named hour, "what's up with X", "fill me in on X"): `HELD_OUT_3` is the
+set written after those fixes."""
+
+HELD_OUT_3: dict[str, tuple[str, ...]] = {
+    "identity": ("Sorry, I didn't catch your name.", "Who might you be?", "Tell me a bit about who you are."),
+    "job": ("What do you do around here?", "Is this where you work?", "How do you make your money?"),
+    "now": ("What's happening with you at this very moment?", "Keeping busy?", "What's on your plate right now?"),
+    "about": ("What have you heard about {x}?", "Is there any news on {x}?", "Can you tell me anything about {x}?",
+              "I keep hearing about {x}. What is it?"),
+    "earlier": ("What did you get up to earlier?", "How did your morning go?", "Where have you been today?"),
+    "later": ("What are you planning to do this afternoon?", "Got anything on later?",
+              "What's coming up for you today?", "Where should I look for you at {time}?"),
+}
+"""Held-out phrasings written after the last intent fix (2026-12-02), before any run."""
 
 PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": TEMPLATES, "held-out": HELD_OUT,
-                                                    "held-out-2": HELD_OUT_2}
+                                                    "held-out-2": HELD_OUT_2, "held-out-3": HELD_OUT_3}
 """The question sets `eval grounding --phrasings` picks from."""
 
 

@@ -152,6 +152,10 @@ def test_the_question_decides_which_grounds_are_offered():
     # A place it knows no memory of, asked about: its steps there, not "I have not heard of it".
     assert candidates(intent_of("Is Hobbs Cafe a nice place?"), ISA, "Alex", "Is Hobbs Cafe a nice place?",
                       T, moment, [])[0].text == "At 5 pm I will be hosting the party at Hobbs Cafe."
+    # No topic came out of the question: not knowing is said without reciting it.
+    odd = candidates(Intent.ABOUT, ISA, "Alex", "What do people here know you for?", T, moment, [])[0]
+    assert odd.kind is GroundKind.UNKNOWN and odd.text == "I am not sure about that."
+    assert unknown_ground("the election").text == "I have not heard anything about the election."
     # Its own college, asked about, is not something it "has not heard of".
     klaus = Persona(name="Klaus Mueller", age=21, occupation="sociology student at Oak Hill College")
     college = candidates(intent_of("Is Oak Hill College nice?"), klaus, "Alex", "Is Oak Hill College nice?", T,
