@@ -82,6 +82,8 @@ def test_game_falls_back_to_lexical_memories_with_a_visible_warning(
         assert society is not None, game.brains.message
         assert isinstance(society.embedder, LexicalEmbedder)
         assert set(society.agents) == set(game.npcs)  # add_agent no longer dies on embedder.dim
+        # A server's model phrases its lines (streamed); the embedded 135M model's are chosen.
+        assert society.settings.phrase_player_lines and society.settings.phrase_npc_lines
         game.run(frames=game.frame + 30)  # and the town keeps running (chat calls fail, typed)
         warning = game.brains.warning
         assert warning is not None and "lexical embedder" in warning and url in warning
