@@ -99,6 +99,8 @@ def intent_of(line: str) -> Intent:
             # "What are you up to at 8 pm?" asks about that hour's step, not this minute's.
             return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
     if "?" in line:
+        if times_in(line):  # "Where should I look for you at 5 pm?": that hour's step
+            return Intent.FUTURE
         for intent, cue in _CUES:
             if cue.search(line):
                 return intent
@@ -110,7 +112,7 @@ def intent_of(line: str) -> Intent:
 # all read as chat): tense and time first, then the person, then a topic.
 _CUES: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.PAST, re.compile(r"\b(ago|so far|before|were you|did|done|happened|been)\b", re.IGNORECASE)),
-    (Intent.FUTURE, re.compile(r"\b(next|later|after|soon|planned|will|afternoon|evening|tonight|weekend)\b",
+    (Intent.FUTURE, re.compile(r"\b(next|later|after|soon|planned|will|afternoon|evening|tonight|weekend|coming up)\b",
                                re.IGNORECASE)),
     (Intent.NOW, re.compile(r"\b(now|moment|currently|busy|doing)\b", re.IGNORECASE)),
     (Intent.IDENTITY, re.compile(r"\b(who|name|work|job|living|earn|career|trade|met|call you|and you are)\b",

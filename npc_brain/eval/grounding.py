@@ -55,8 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rescore", default=None, metavar="JSON",
                         help="score the answers of a grounding.json again (no model, no run)")
     parser.add_argument("--phrasings", default="dev", choices=("dev", "held-out", "held-out-2", "held-out-3"),
-                        help="the question templates: dev, held-out and held-out-2 (the intent patterns were "
-                        "fixed on their misses) or held-out-3 (written after, see grounding_cases.HELD_OUT_3)")
+                        help="the question templates: dev, or one of the held-out sets written later "
+                        "(grounding_cases: each was run once as written, then the intent reader fixed on its misses)")
     parser.add_argument("--phrase", default="off", choices=("off", "on"),
                         help="on: the model phrases each answer (BrainSettings.phrase_player_lines); "
                         "off (the default): the chosen ground, as written")

@@ -134,7 +134,8 @@ HELD_OUT_3: dict[str, tuple[str, ...]] = {
     "later": ("What are you planning to do this afternoon?", "Got anything on later?",
               "What's coming up for you today?", "Where should I look for you at {time}?"),
 }
-"""Held-out phrasings written after the last intent fix (2026-12-02), before any run."""
+"""Phrasings written after held-out-2's fixes (2026-12-02). Its first run answered 75 / 77.5%;
+a clock time in an unknown question was then made that hour's step, so it too is a dev set now."""
 
 PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": TEMPLATES, "held-out": HELD_OUT,
                                                     "held-out-2": HELD_OUT_2, "held-out-3": HELD_OUT_3}
