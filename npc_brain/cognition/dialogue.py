@@ -23,14 +23,11 @@ from npc_brain.cognition.grounding import Grounded, Problem, ground_line, stream
 from npc_brain.cognition.grounds import (
     Ground,
     GroundKind,
-    Intent,
     Moment,
     candidates,
     from_record,
-    intent_of,
-    topic_of,
-    topic_words,
 )
+from npc_brain.cognition.intent import Intent, intent_of, topic_of, topic_words
 from npc_brain.cognition.offers import options_for
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import (

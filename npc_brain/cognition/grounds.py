@@ -18,24 +18,11 @@ from datetime import datetime
 from enum import StrEnum
 
 from npc_brain.cognition.facts import content_words, facts_in, times_in
+from npc_brain.cognition.intent import Intent, topic_of, topic_words
 from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person
 from npc_brain.cognition.plan import PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.persona import Persona
-
-
-class Intent(StrEnum):
-    """What a line asks for (the paper's interview categories, as a player asks them)."""
-
-    IDENTITY = "identity"  # who are you, what do you do
-    NOW = "now"  # what are you doing
-    ABOUT = "about"  # what do you know / think about X, have you heard …
-    PAST = "past"  # what did you do earlier / yesterday
-    FUTURE = "future"  # what will you do, any plans
-    REACT = "react"  # a situation: what would you do
-    PEOPLE = "people"  # who would you spend time with, who are your friends
-    CHAT = "chat"  # a greeting, anything else
-    INVITED = "invited"  # told of an upcoming occasion: yes or no (see `invitation`)
 
 
 class GroundKind(StrEnum):
@@ -51,99 +38,6 @@ class GroundKind(StrEnum):
     ACCEPT = "accept"  # yes to an occasion: the speaker commits to going
     DECLINE = "decline"
     OFFER = "offer"  # doing a game action the code offers (actions.Offer): "Here is a coffee for you."
-
-
-_ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
-    (Intent.REACT, re.compile(
-        r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
-        re.IGNORECASE)),
-    (Intent.PEOPLE, re.compile(
-        r"\b(who would|which person|one person|someone you|anyone you|your friends?|who do you (like|know|spend))",
-        re.IGNORECASE)),
-    (Intent.IDENTITY, re.compile(
-        r"\b(who are you|your name|who('?s| is) this|about yourself|introduce yourself|spend your (working )?days"
-        r"|for a living|what do you do all day"
-        r"|what do you do( for (a living|work))?\s*\??$"
-        r"|what('?s| is) your (job|work|occupation)|where do you work|do you work)", re.IGNORECASE)),
-    (Intent.PAST, re.compile(
-        r"\b(earlier|yesterday|this morning|last night|so far today|did you (do|go|see|meet)|have you been"
-        r"|what did you|how was your (day|morning))\b", re.IGNORECASE)),
-    (Intent.FUTURE, re.compile(
-        r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"
-        r"|headed|heading|after this|after that|after work|where to next"
-        r"|next|what('?s| is) (on )?your schedule|are you (doing|going) (anything|later))\b", re.IGNORECASE)),
-    (Intent.ABOUT, re.compile(r"\b(what('?s| is) up with|fill me in|tell me (more )?about)\b", re.IGNORECASE)),
-    (Intent.NOW, re.compile(
-        r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
-        r"|doing now|what are you busy with|how('?s| is) your (day|morning|afternoon|evening))\b", re.IGNORECASE)),
-    (Intent.ABOUT, re.compile(
-        r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|tell me about|what about"
-        r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
-        r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new)\b"
-        # "Is Hobbs Cafe a nice place?": a yes/no question about a thing (not "are you …", "is it …").
-        r"|^\s*(is|are|was|were)\s+(?!(you|it|that|this|he|she|they|we|i)\b)",
-        re.IGNORECASE)),
-)
-
-
-# Question words that say nothing about the topic ("how is the café doing today" is about the café).
-_VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell", "doing", "today", "there",
-                    "town", "thing", "lately", "recently", "news"})
-
-
-def intent_of(line: str) -> Intent:
-    """The first matching category, in an order where the specific beats the general; a
-    question no pattern knows goes by its single words (`_CUES`)."""
-    for intent, pattern in _ASKS:
-        if pattern.search(line):
-            # "What are you up to at 8 pm?" asks about that hour's step, not this minute's.
-            return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
-    if "?" in line:
-        if times_in(line):  # "Where should I look for you at 5 pm?": that hour's step
-            return Intent.FUTURE
-        for intent, cue in _CUES:
-            if cue.search(line):
-                return intent
-    return Intent.CHAT
-
-
-# Single words that place an unknown question (held-out phrasings, 2026-12-02: "What were you
-# doing an hour ago?", "What kind of work do you do?", "Got any gossip about the pipe?" were
-# all read as chat): tense and time first, then the person, then a topic.
-_CUES: tuple[tuple[Intent, re.Pattern[str]], ...] = (
-    (Intent.PAST, re.compile(r"\b(ago|so far|before|were you|did|done|happened|been)\b", re.IGNORECASE)),
-    (Intent.FUTURE, re.compile(r"\b(next|later|after|soon|planned|will|afternoon|evening|tonight|weekend|coming up)\b",
-                               re.IGNORECASE)),
-    (Intent.NOW, re.compile(r"\b(now|moment|currently|busy|doing)\b", re.IGNORECASE)),
-    (Intent.IDENTITY, re.compile(r"\b(who|name|work|job|living|earn|career|trade|met|call you|and you are)\b",
-                                 re.IGNORECASE)),
-    (Intent.ABOUT, re.compile(r"\b(about|story|gossip|rumou?rs?|know|heard|hear|new|news|think)\b",
-                              re.IGNORECASE)),
-)
-
-
-_ABOUT = re.compile(r"\b(?:about|of|with|regarding|in on)\s+(.+?)[?.!]*$", re.IGNORECASE)
-_IS = re.compile(r"\b(?:is|are)\s+(.+?)[?.!]*$", re.IGNORECASE)
-
-
-def topic_of(line: str) -> str:
-    """What a question is about ("what do you know about the party?" → "the party")."""
-    text = line.strip()
-    # The last "about/of/with X" names the topic ("is anything going on with the concert?").
-    hits = [m for m in (_ABOUT.search(text, i) for i in range(len(text))) if m]
-    m = min(hits, key=lambda h: len(h.group(1))) if hits else _IS.search(text)
-    topic = m.group(1) if m else line
-    topic = re.sub(r"^(there|here)\s+", "", topic.strip(), flags=re.IGNORECASE)
-    if m is not None and not hits and re.match(r"\s*(is|are|was|were)\b", text, re.IGNORECASE):
-        # "Is Hobbs Cafe a nice place to go?": the subject, not what is asked of it.
-        topic = re.sub(r"\s+((a|an)\s+)?(very |really |so |too )?(nice|good|great|fun|safe|busy|popular|quiet|"
-                       r"open|closed|far|near|close|expensive|cheap|worth)\b.*$", "", topic,
-                       flags=re.IGNORECASE) or topic
-    # "Have you been to X lately?": the place.
-    topic = re.sub(r"^.*\b(been|gone|go|went)\s+(to|into|by)\s+", "", topic.strip(), flags=re.IGNORECASE)
-    topic = re.sub(r"\s+(doing|going|today|lately|these days|right now|now|in town|around here)\b.*$", "",
-                   topic.strip(" ?.!"), flags=re.IGNORECASE)
-    return " ".join(topic.split())[:60].rstrip(" ?.!")
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,12 +260,6 @@ SMALL_TALK = (
     Ground(GroundKind.SMALL_TALK, "Nice to see you."),
     Ground(GroundKind.SMALL_TALK, "It is good to have a chat."),
 )
-
-
-def topic_words(line: str, speaker: str, listener: str) -> frozenset[str]:
-    """The content words of what `line` asks about, without the two speakers' names."""
-    topic = topic_of(line) if line else ""
-    return content_words(topic) - content_words(speaker) - content_words(listener) - _VAGUE
 
 
 def relevant(record: MemoryRecord, topic_words: frozenset[str]) -> bool:

@@ -20,16 +20,14 @@ from npc_brain.cognition.grounding import (
 )
 from npc_brain.cognition.grounds import (
     GroundKind,
-    Intent,
     Moment,
     action_ground,
     candidates,
     from_record,
-    intent_of,
     relation_ground,
-    topic_of,
     unknown_ground,
 )
+from npc_brain.cognition.intent import Intent, intent_of, topic_of
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory.record import MemoryKind, MemoryRecord

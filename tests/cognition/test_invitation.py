@@ -10,7 +10,8 @@ from datetime import datetime, timedelta
 from npc_brain.cognition import dialogue, invitation
 from npc_brain.cognition.choices import day_slots
 from npc_brain.cognition.events import UtteranceEvent
-from npc_brain.cognition.grounds import GroundKind, Intent
+from npc_brain.cognition.grounds import GroundKind
+from npc_brain.cognition.intent import Intent
 from npc_brain.cognition.plan import PlanLevel
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.cognition.testing import BrainResponder
