@@ -41,7 +41,7 @@ from npc_brain.llm import readahead
 from npc_brain.llm.calls import choose_of
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
-from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.llm.protocols import ChatModel, Embedder, Message
 from npc_brain.llm.streaming import streaming
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
@@ -153,6 +153,17 @@ def _choose(options: list[Ground], label: str) -> Ground:
     return options[letters.index(label)] if label in letters else options[0]
 
 
+def _picked(model: ChatModel, messages: Sequence[Message], options: list[Ground], *,
+            purpose: str, agent: str) -> Ground:
+    """The ground whose letter the model picks (one token); the first, the code's best, when
+    no usable letter comes back."""
+    try:
+        label = choose_of(model, messages, _letters(options), purpose=purpose, agent=agent).best
+    except LLMOutputError:
+        label = ""
+    return _choose(options, label)
+
+
 def next_utterance(
     model: ChatModel,
     embedder: Embedder,
@@ -258,14 +269,9 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
     is the action done (`deeds`), and `on_say` hears the whole line at once. A speaker left
     with nothing to tell (small talk, not knowing) ends the talk; `Conversations` lets that
     count once both have spoken (and never closes a player's chat for it)."""
-    letters = _letters(options)
-    try:
-        label = choose_of(model, prompts.utterance_messages(
-            speaker, listener, now, doing=moment.doing, grounds=[g.label() for g in options], lines=lines,
-            letter_only=True), letters, purpose="dialogue", agent=speaker.name).best
-    except LLMOutputError:  # no usable letter: the first ground, the code's best
-        label = letters[0]
-    ground = _choose(options, label)
+    ground = _picked(model, prompts.utterance_messages(
+        speaker, listener, now, doing=moment.doing, grounds=[g.label() for g in options], lines=lines,
+        letter_only=True), options, purpose="dialogue", agent=speaker.name)
     if on_say is not None:
         on_say(ground.text)
     offer = next((o for g, o in deeds if g == ground), None)
@@ -393,14 +399,9 @@ def grounded_answer(
         pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k)
     options = candidates(intent, persona, listener, question, now, moment, pool)
     if not phrased:
-        letters = _letters(options)
-        try:
-            label = choose_of(model, prompts.interview_messages(
-                persona, now, question, [g.label() for g in options], letter_only=True), letters,
-                purpose="interview", agent=persona.name).best
-        except LLMOutputError:  # no usable letter: the first ground, the code's best
-            label = letters[0]
-        ground = _choose(options, label)
+        ground = _picked(model, prompts.interview_messages(
+            persona, now, question, [g.label() for g in options], letter_only=True), options,
+            purpose="interview", agent=persona.name)
         return Said(persona.name, ground.text, False, recalls, Grounded(ground.text, ground, ""), intent)
     with _unusable() as failed:
         out: Any = model.parse(  # a schema built at runtime
