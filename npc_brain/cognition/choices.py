@@ -40,7 +40,8 @@ class Option:
     """One thing the model may choose: what (plan text), its activity, and optional extras.
 
     `start`/`end`: hours the text itself names ("from 5pm to 7pm"); `target`: the address
-    of the object an action uses.
+    of the object an action uses; `parts`: the parts of the day a habit named, kept when its
+    "every morning" is dropped from the text (a step is one morning's, not every one's).
     """
 
     what: str
@@ -48,6 +49,7 @@ class Option:
     start: int | None = None
     end: int | None = None
     target: str | None = None
+    parts: frozenset[str] = frozenset()  # parts of the day its source named ("… every morning")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +77,21 @@ def _unique(options: Iterable[Option], limit: int) -> tuple[Option, ...]:
     return tuple(out[:limit])
 
 
+_EVERY = re.compile(r"\s*\b(?:(?:every|each)\s+(?:morning|afternoon|evening|night|day|week|weekday|weekend)s?"
+                    r"|daily|most (?:mornings|afternoons|evenings|nights|days))\b", re.IGNORECASE)
+
+
 def _option(text: str, occupation: str = "", act: str | None = None) -> Option:
     full = as_gerund_phrase(text)
     start, end = hours_in(full)
-    # The hours go into the chunk's timing; the text keeps what happens and where.
-    what = shorten(_RANGE_TEXT.sub("", _without_date(full)).strip(" ,"), OPTION_CHARS)
-    return Option(what, act or activity_of(what, occupation), start, end)
+    # The hours go into the chunk's timing, and so does "every morning": a step is what happens
+    # this morning ("Right now I am having black coffee at Hobbs Cafe", not "… every morning").
+    what = shorten(_EVERY.sub("", _RANGE_TEXT.sub("", _without_date(full))).strip(" ,"), OPTION_CHARS)
+    return Option(what, act or activity_of(what, occupation), start, end, parts=parts_of_day(full))
+
+
+def _parts(o: Option) -> frozenset[str]:
+    return o.parts or parts_of_day(o.what)
 
 
 # --------------------------------------------------------------------------- the day
@@ -171,12 +182,12 @@ def day_slots(
         def fits(o: Option, key: str = key, start: int = start, end: int = end) -> bool:
             if o.start is not None:
                 return start <= o.start < end
-            parts = parts_of_day(o.what)
+            parts = _parts(o)
             return bool(parts & _SLOT_PARTS[key]) if parts else key in _UNTIMED_SLOTS
 
-        timed = [o for o in [*dated, *habits] if fits(o) and (o.start is not None or parts_of_day(o.what))]
+        timed = [o for o in [*dated, *habits] if fits(o) and (o.start is not None or _parts(o))]
         untimed = [o for o in [*dated, *habits, *wishes]
-                   if fits(o) and o.start is None and not parts_of_day(o.what)]
+                   if fits(o) and o.start is None and not _parts(o)]
         daytime = key in ("morning", "afternoon")
         job = [o for o in (work, status) if daytime and o is not None and o.start is None]
         # What fits this part of the day first: a small model favours early options. After

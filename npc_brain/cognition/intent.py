@@ -1,15 +1,18 @@
 """Intent: what a line asks for, and what it is about (paper §4.3.2's interview categories).
 
 The question decides which grounds are eligible (`grounds.candidates`): patterns for the usual
-phrasings first, then single cue words for a question no pattern knows; `topic_of` takes the
-thing asked about out of the question. Everything here is pure.
+phrasings first, then, for a question or request no pattern knows, a word model learnt from
+example lines (`intent_model`, `intent_examples`); `topic_of` takes the thing asked about out of
+the question. Everything here is pure.
 """
 from __future__ import annotations
 
+import functools
 import re
 from enum import StrEnum
 
 from npc_brain.cognition.facts import content_words, times_in
+from npc_brain.cognition.intent_model import IntentModel
 
 __all__ = ["Intent", "intent_of", "topic_of", "topic_words"]
 
@@ -28,6 +31,8 @@ class Intent(StrEnum):
 
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
+    # "Are you OK?" asks after the speaker's wellbeing: small talk, not who they are.
+    (Intent.CHAT, re.compile(r"^\W*(are )?you (ok|okay|all right|alright|well|fine|good)\W*$", re.IGNORECASE)),
     (Intent.REACT, re.compile(
         r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
         re.IGNORECASE)),
@@ -36,7 +41,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         re.IGNORECASE)),
     (Intent.IDENTITY, re.compile(
         r"\b(who are you|your name|who('?s| is) this|about yourself|introduce yourself|spend your (working )?days"
-        r"|for a living|what do you do all day"
+        r"|for a living|what do you do all day|you do for (work|money|a job)"
         r"|what do you do( for (a living|work))?\s*\??$"
         r"|what('?s| is) your (job|work|occupation)|where do you work|do you work)", re.IGNORECASE)),
     (Intent.PAST, re.compile(
@@ -46,7 +51,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"
         r"|headed|heading|after this|after that|after work|where to next"
         r"|next|what('?s| is) (on )?your schedule|are you (doing|going) (anything|later))\b", re.IGNORECASE)),
-    (Intent.ABOUT, re.compile(r"\b(what('?s| is) up with|fill me in|tell me (more )?about)\b", re.IGNORECASE)),
+    (Intent.ABOUT, re.compile(r"\b(what('?s| is) up with|fill me in|tell me (more )?about|make of (it|that|this)"
+                              r"|the word on|(news|update|info|details|gossip|latest) on|mentioned)\b", re.IGNORECASE)),
     (Intent.NOW, re.compile(
         r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
         r"|doing now|what are you busy with|how('?s| is) your (day|morning|afternoon|evening))\b", re.IGNORECASE)),
@@ -67,42 +73,61 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
 
 def intent_of(line: str) -> Intent:
     """The first matching category, in an order where the specific beats the general; a
-    question no pattern knows goes by its single words (`_CUES`)."""
+    line no pattern knows goes to the intent whose example lines its words are most like
+    (`intent_model`)."""
     for intent, pattern in _ASKS:
         if pattern.search(line):
             # "What are you up to at 8 pm?" asks about that hour's step, not this minute's.
             return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
-    if "?" in line:
-        if times_in(line):  # "Where should I look for you at 5 pm?": that hour's step
-            return Intent.FUTURE
-        for intent, cue in _CUES:
-            if cue.search(line):
-                return intent
+    # Only a question or a request is read by its words: another NPC's statement ("I would
+    # love to come") asks for nothing, and gets the speaker's own news or small talk.
+    if "?" in line or _REQUEST.match(line):
+        return Intent(_word_model().best(line))
     return Intent.CHAT
 
 
-# Single words that place an unknown question (held-out phrasings, 2026-12-02: "What were you
-# doing an hour ago?", "What kind of work do you do?", "Got any gossip about the pipe?" were
-# all read as chat): tense and time first, then the person, then a topic.
-_CUES: tuple[tuple[Intent, re.Pattern[str]], ...] = (
-    (Intent.PAST, re.compile(r"\b(ago|so far|before|were you|did|done|happened|been)\b", re.IGNORECASE)),
-    (Intent.FUTURE, re.compile(r"\b(next|later|after|soon|planned|will|afternoon|evening|tonight|weekend|coming up)\b",
-                               re.IGNORECASE)),
-    (Intent.NOW, re.compile(r"\b(now|moment|currently|busy|doing)\b", re.IGNORECASE)),
-    (Intent.IDENTITY, re.compile(r"\b(who|name|work|job|living|earn|career|trade|met|call you|and you are)\b",
-                                 re.IGNORECASE)),
-    (Intent.ABOUT, re.compile(r"\b(about|story|gossip|rumou?rs?|know|heard|hear|new|news|think)\b",
-                              re.IGNORECASE)),
-)
+# A request for something the listener knows ("Tell me a bit about who you are."), not an
+# order to pass something on ("Tell everyone the park is closed").
+_REQUEST = re.compile(r"\W*(please\s+)?(tell me|describe|explain|remind me|talk (to me )?about)\b", re.IGNORECASE)
+
+
+@functools.cache
+def _word_model() -> IntentModel:
+    # Imported here: the examples are keyed by `Intent`, defined above.
+    from npc_brain.cognition.intent_examples import EXAMPLES
+
+    return IntentModel.trained({str(k): v for k, v in EXAMPLES.items()})
 
 
 _ABOUT = re.compile(r"\b(?:about|of|with|regarding|in on)\s+(.+?)[?.!]*$", re.IGNORECASE)
 _IS = re.compile(r"\b(?:is|are)\s+(.+?)[?.!]*$", re.IGNORECASE)
 
 
+_SENTENCE_ABOUT = re.compile(r"^(.*?\babout\s+\S.*?[.!?])\s+(?=(is|are|was|were|do|does|did|what|who|how|why|"
+                             r"where|when|have|has|can|could|any|tell)\b)", re.IGNORECASE)
+_ON = re.compile(r"\b(?:word|news|update|info|details|gossip|latest|story)\s+on\s+(.+?)[?.!]*$", re.IGNORECASE)
+# "Someone mentioned the pipe. Do you know about it?": the pronoun stands for what was mentioned.
+_PRONOUN = re.compile(r"^(it|that|this|them|him|her|they)$", re.IGNORECASE)
+_MENTIONED = re.compile(r"\b(?:mentioned|heard( about| of)?|talking about|keep hearing about|told me about|said)\s+"
+                        r"(?:something about\s+)?(.+?)\s*[.?!;:]", re.IGNORECASE)
+
+
 def topic_of(line: str) -> str:
     """What a question is about ("what do you know about the party?" → "the party")."""
+    topic = _topic(line)
+    if _PRONOUN.match(topic):
+        m = _MENTIONED.search(line)
+        head = line.split(":", 1)[0] if ":" in line else ""  # "The bus vote: what do you make of it?"
+        topic = m.group(2) if m else head if head and len(head) < len(line) else topic
+    return " ".join(topic.split())[:60].rstrip(" ?.!")
+
+
+def _topic(line: str) -> str:
     text = line.strip()
+    # "I was told about the pipe. Is it true?": the topic ends with its sentence.
+    text = next((m.group(1) for m in _SENTENCE_ABOUT.finditer(text)), text)
+    if m := _ON.search(text):
+        return m.group(1)
     # The last "about/of/with X" names the topic ("is anything going on with the concert?").
     hits = [m for m in (_ABOUT.search(text, i) for i in range(len(text))) if m]
     m = min(hits, key=lambda h: len(h.group(1))) if hits else _IS.search(text)
@@ -117,7 +142,7 @@ def topic_of(line: str) -> str:
     topic = re.sub(r"^.*\b(been|gone|go|went)\s+(to|into|by)\s+", "", topic.strip(), flags=re.IGNORECASE)
     topic = re.sub(r"\s+(doing|going|today|lately|these days|right now|now|in town|around here)\b.*$", "",
                    topic.strip(" ?.!"), flags=re.IGNORECASE)
-    return " ".join(topic.split())[:60].rstrip(" ?.!")
+    return topic
 
 
 def topic_words(line: str, speaker: str, listener: str) -> frozenset[str]:

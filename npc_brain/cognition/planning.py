@@ -14,6 +14,7 @@ implementation's calls went.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -277,10 +278,15 @@ def _served(where: Whereabouts, address: str) -> frozenset[str]:
     return frozenset(a for a in ACTIVITIES if where.known.serves(address, a))
 
 
+_AT_HOME = re.compile(r"\b(at|back) home\b", re.IGNORECASE)
+
+
 def _at_work(chunk: PlanStep, hour: PlanStep, where: Whereabouts) -> str | None:
     """Inside a work chunk, a step of another kind that the workplace serves ("baking pastries"
     in the café's kitchen) happens there, not at home: the walk starts at the workplace."""
     if chunk.activity not in WORK_ACTIVITIES or not where.workplace or hour.activity == chunk.activity:
+        return None
+    if _AT_HOME.search(hour.description):  # "having lunch at home" says where it happens
         return None
     building = ":".join(where.workplace.split(":")[:2])
     return building if building in where.known and where.known.serves(building, hour.activity) else None

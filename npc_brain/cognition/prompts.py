@@ -279,13 +279,14 @@ def replan_messages(
 def questions_messages(name: str, records: Sequence[str], options: Sequence[str] = ()) -> list[Message]:
     """The (up to) 3 most salient high-level questions the recent memories raise, chosen
     among `options` (questions about the agent and the people in its memories)."""
+    # The rules name no one, so every agent's reflection shares them in the engine's cache.
     return [
         _system(
-            f"Given only the memories of {clean(name, 60)} below, which questions are the most salient",
+            "Given only the person's memories below, which questions are the most salient",
             "to answer about them? Choose up to 3 of the listed questions, most important first.",
         ),
         _user(
-            _section("memories", numbered(records, limit=90)),
+            _section(f"memories of {clean(name, 60)}", numbered(records, limit=90)),
             _section("questions", "\n".join(f"- {clean(q, 90)}" for q in options)),
         ),
     ]
@@ -295,11 +296,12 @@ def insights_messages(name: str, questions: Sequence[str], statements: Sequence[
     """Up to 3 insights, each citing the numbers of the statements it rests on (because)."""
     return [
         _system(
-            f"What high-level insights about {clean(name, 60)} can you infer from the numbered statements?",
+            "What high-level insights about the person can you infer from the numbered statements?",
             "Give up to 3 insights; because = the statement numbers each rests on; imp = importance 1-10.",
             "Cite only numbers from the list.",
         ),
         _user(
+            f"The person: {clean(name, 60)}.",
             _section("questions", numbered(questions, limit=90)),
             _section("statements", numbered(statements, limit=100)),
         ),
@@ -347,14 +349,14 @@ def utterance_messages(
     """
     system, head = utterance_prefix(speaker, listener, lines)
     first = clean(speaker.name.split()[0] if speaker.name else "", 40)
-    if turn_cap_reached:
-        system = _system(*_utterance_rules(speaker), "This is your last line: say goodbye and set end = true.")
     opener = "" if lines else f"(nothing yet: greet {clean(listener, 60)})\n"
     return [
         system,
         {"role": "user", "content": head["content"] + opener + _user(
             f"It is {clock(now)}. Right now you are {clean(as_gerund_phrase(doing) or doing, 80)}.",
             _section(f"what {first} could say", _options(grounds)),
+            # Last, not in the rules: the rules and the talk so far stay the cached prefix.
+            "This is your last line: say goodbye and set end = true." if turn_cap_reached else "",
             "Answer with the letter of what you say." if letter_only else "",
         )["content"]},
     ]

@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=10, help="sample answers in the report")
     parser.add_argument("--rescore", default=None, metavar="JSON",
                         help="score the answers of a grounding.json again (no model, no run)")
-    parser.add_argument("--phrasings", default="dev", choices=("dev", "held-out", "held-out-2", "held-out-3"),
+    parser.add_argument("--phrasings", default="dev", choices=tuple(PHRASINGS),
                         help="the question templates: dev, or one of the held-out sets written later "
                         "(grounding_cases: each was run once as written, then the intent reader fixed on its misses)")
     parser.add_argument("--phrase", default="off", choices=("off", "on"),

@@ -137,8 +137,55 @@ HELD_OUT_3: dict[str, tuple[str, ...]] = {
 """Phrasings written after held-out-2's fixes (2026-12-02). Its first run answered 75 / 77.5%;
 a clock time in an unknown question was then made that hour's step, so it too is a dev set now."""
 
+HELD_OUT_4: dict[str, tuple[str, ...]] = {
+    "identity": ("I don't believe I know your name.", "Mind telling me who you are?", "Do I know you from somewhere?"),
+    "job": ("What's your trade?", "Where do you spend your working hours?", "What keeps you busy during the week?"),
+    "now": ("Hard at work?", "What's keeping you occupied?", "Anything keeping you busy just now?"),
+    "about": ("Have you got any news about {x}?", "What's the word on {x}?",
+              "Someone mentioned {x}. Do you know about it?", "{x}: what do you make of it?"),
+    "earlier": ("What have you been doing all morning?", "Were you anywhere this morning?",
+                "What did you do before now?"),
+    "later": ("What's on for you this evening?", "Do you have anything planned?",
+              "What will you get up to once you're done here?", "Might I find you somewhere around {time}?"),
+}
+"""Phrasings written after held-out-3's fix (2026-12-02), before the word model
+(`cognition.intent_model`); run on the patterns and cues (77.5 / 77.5%), then once on the word
+model (77.5 / 80%), whose misses (a topic said as "it", "the word on X", "make of it") were then
+fixed, so it is a dev set now."""
+
+HELD_OUT_5: dict[str, tuple[str, ...]] = {
+    "identity": ("Hi! Who do I have the pleasure of meeting?", "Are you from around here?",
+                 "What do folks call you?"),
+    "job": ("What is it that you do for work?", "Do you have a job around here?", "How do you make a living?"),
+    "now": ("Are you working at the moment?", "What are you busy doing?", "Got your hands full?"),
+    "about": ("Do you know what's happening with {x}?", "Any updates about {x}?", "I was told about {x}. Is it true?",
+              "What have people been saying about {x}?"),
+    "earlier": ("What have you done since you woke up?", "Did you do anything fun this morning?",
+                "How did you spend the morning?"),
+    "later": ("What do you plan to do after lunch?", "Any idea what you'll do tonight?", "What's your next stop?",
+              "Are you free at {time}?"),
+}
+"""Phrasings written after held-out-4's fixes (2026-12-02), run once as they are: 92.5 / 85%
+answered (seeds 1/2), "now" asked sideways the weak spot. Two of its misses were then fixed (a
+topic that ran into the next sentence, "what is it that you do for work"), so it is a dev set now."""
+
+HELD_OUT_6: dict[str, tuple[str, ...]] = {
+    "identity": ("Can I ask who you are?", "What name do you go by?", "You must be new. Who are you?"),
+    "job": ("What do you do with your days?", "Do you run a business here?", "What sort of job keeps you in town?"),
+    "now": ("What task are you on right now?", "Are you in the middle of work?", "What are you doing over here?"),
+    "about": ("Is there anything you can share about {x}?", "What's the deal with {x}?",
+              "Can you say what you know of {x}?", "Has anyone told you about {x}?"),
+    "earlier": ("How did your day start?", "What have you been busy with today?", "Did you see anyone earlier?"),
+    "later": ("What are you thinking of doing later?", "Where do you go from here?",
+              "Are you doing anything this evening?", "Will you be busy at {time}?"),
+}
+"""Phrasings written after held-out-5's fixes (2026-12-02), run once as they are: 97.5 / 97.5%
+answered (seeds 1/2)."""
+
 PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": TEMPLATES, "held-out": HELD_OUT,
-                                                    "held-out-2": HELD_OUT_2, "held-out-3": HELD_OUT_3}
+                                                    "held-out-2": HELD_OUT_2, "held-out-3": HELD_OUT_3,
+                                                    "held-out-4": HELD_OUT_4, "held-out-5": HELD_OUT_5,
+                                                    "held-out-6": HELD_OUT_6}
 """The question sets `eval grounding --phrasings` picks from."""
 
 

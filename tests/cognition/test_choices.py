@@ -47,6 +47,15 @@ def test_habits_become_plan_phrases(habit, phrase):
     assert as_gerund_phrase(habit) == phrase
 
 
+def test_a_habit_kept_every_morning_is_one_mornings_step():
+    sam = Persona(name="Sam Moore", age=64, daily_habits=["has black coffee at Hobbs Cafe every morning"])
+    slots = {s.key: [o.what for o in s.options] for s in day_slots(sam, wake=6, bed=22, names=NAMES)}
+    # Said as "Right now I am having black coffee at Hobbs Cafe every morning" in the demo.
+    assert "having black coffee at Hobbs Cafe" in slots["morning"]
+    assert not any("every" in w for ws in slots.values() for w in ws)
+    assert "having black coffee at Hobbs Cafe" not in slots["evening"]  # still a morning thing
+
+
 def test_activity_of_a_phrase_and_of_ones_own_job():
     assert activity_of("bakes pastries early in the morning") == "cook"
     assert activity_of("teaching physics in the morning") == "work"  # not "tea"
@@ -201,3 +210,6 @@ def test_a_step_of_another_kind_inside_work_stays_at_the_workplace():
         "town:hobbs_cafe")  # a snack during work: at the café
     assert planning.decompose(model, ana, where, t, chunk=day_off, hour=snack).located[0][1].address.startswith(
         "town:ana_house")  # on a free morning: at home, where she is
+    lunch_home = PlanStep(PlanLevel.HOUR, t, t + timedelta(minutes=60), "having lunch at home", "eat")
+    assert planning.decompose(model, ana, where, t, chunk=at_work, hour=lunch_home).located[0][1].address.startswith(
+        "town:ana_house")  # the step says where: not the café's table 1 (seen in the demo)

@@ -80,6 +80,10 @@ SAM = Persona(name="Sam Moore", age=64, occupation="retired carpenter",
     # held-out-3's first run: a clock time in an unknown question is that hour's step.
     ("Where should I look for you at 5 pm?", Intent.FUTURE),
     ("What's coming up for you today?", Intent.FUTURE),
+    ("The bus line vote: what do you make of it?", Intent.ABOUT),
+    ("What's the word on the fox?", Intent.ABOUT),
+    ("Are you OK?", Intent.CHAT),
+    ("What is it that you do for work?", Intent.IDENTITY),
 ])
 def test_what_is_asked_decides_the_intent(line, intent):
     assert intent_of(line) is intent
@@ -95,6 +99,13 @@ def test_topics_drop_the_question_words():
     assert topic_of("Is there a bake sale today?") == "a bake sale"
     assert topic_of("Fill me in on the circus at the lighthouse.") == "the circus at the lighthouse"
     assert topic_of("Have you been to The Rose and Crown Pub lately?") == "The Rose and Crown Pub"
+    # held-out-4's run on the word model: a topic said as "it", "the word on X", "X: …".
+    assert topic_of("Someone mentioned the burst pipe. Do you know about it?") == "the burst pipe"
+    assert topic_of("The bus line vote: what do you make of it?") == "The bus line vote"
+    assert topic_of("What's the word on the jazz concert?") == "the jazz concert"
+    # held-out-5's run: the topic ends with its sentence (it had been "the burst pipe. Is it true").
+    assert topic_of("I was told about the burst pipe. Is it true?") == "the burst pipe"
+    assert topic_of("Tell me about Mr. Smith.") == "Mr. Smith"
 
 
 def test_facts_are_names_dates_and_times_in_one_form():
