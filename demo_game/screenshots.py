@@ -52,6 +52,14 @@ def _run_for(game: Game, seconds: float, until: Callable[[Game], Any] | None = N
     game.run(on_frame=stop)
 
 
+DEFAULT_LINES = ("Hi Isabella! Is anything special happening at the café this week?", "What are you doing right now?")
+
+
+def _npc_lines(game: Game, name: str) -> int:
+    chat = game.chat
+    return sum(line.speaker == name for line in chat.conversation.lines) if chat and chat.conversation else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write town.png, inspector.png and conversation.png."""
     p = argparse.ArgumentParser(prog="python -m demo_game.screenshots", description=__doc__.splitlines()[0])
@@ -63,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--warmup", type=float, default=150.0, help="real seconds of town life first")
     p.add_argument("--speed", type=int, default=2)
     p.add_argument("--npc", default="Isabella Rodriguez", help="whom to inspect and talk to")
-    p.add_argument("--say", default="Hi Isabella! Is anything special happening at the café this week?")
+    p.add_argument("--say", action="append", default=None,
+                   help="a line to say (repeat for a longer talk; each waits for the reply)")
     a = p.parse_args(argv)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from demo_game.config import GameConfig
@@ -102,9 +111,14 @@ def main(argv: list[str] | None = None) -> int:
         game.world.set_position(game.player.name, *beside)
         game.camera.center_on(x, y + 140)
         if game.open_chat(name):
-            game.say(a.say)
-            _run_for(game, 90, until=lambda g: g.chat and g.chat.conversation
-                     and any(line.speaker == name for line in g.chat.conversation.lines))
+            for line in a.say or DEFAULT_LINES:
+                heard = _npc_lines(game, name)
+                game.say(line)
+
+                def replied(g: Game, n: int = heard) -> bool:
+                    return _npc_lines(g, name) > n
+
+                _run_for(game, 90, until=replied)
             chat = game.chat
             assert chat is not None, "open_chat opened a chat box"
             for ch in "Can I help you decorate?":
