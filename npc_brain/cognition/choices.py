@@ -40,8 +40,9 @@ class Option:
     """One thing the model may choose: what (plan text), its activity, and optional extras.
 
     `start`/`end`: hours the text itself names ("from 5pm to 7pm"); `target`: the address
-    of the object an action uses; `parts`: the parts of the day a habit named, kept when its
-    "every morning" is dropped from the text (a step is one morning's, not every one's).
+    of the object an action uses; `parts` and `days`: the parts of the day and the weekdays a
+    habit named, kept when its "every morning" or "on Friday evenings" is dropped from the text
+    (a step is one morning's, not every one's).
     """
 
     what: str
@@ -50,6 +51,7 @@ class Option:
     end: int | None = None
     target: str | None = None
     parts: frozenset[str] = frozenset()  # parts of the day its source named ("… every morning")
+    days: frozenset[str] = frozenset()  # weekdays its source named ("… on Friday evenings"); none: any day
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +83,28 @@ _EVERY = re.compile(r"\s*\b(?:(?:every|each)\s+(?:morning|afternoon|evening|nigh
                     r"|daily|most (?:mornings|afternoons|evenings|nights|days))\b", re.IGNORECASE)
 
 
+_WEEKDAY = re.compile(r"\s*\b(?:on\s+|every\s+|at\s+)?"
+                      r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)s?(?![\w'’])"
+                      r"(?:\s+(?:morning|afternoon|evening|night)s?)?\b", re.IGNORECASE)
+
+
+def _days(text: str) -> frozenset[str]:
+    days = {m.group(1).lower() for m in _WEEKDAY.finditer(text)}
+    if "weekend" in days:
+        days = (days - {"weekend"}) | {"saturday", "sunday"}
+    return frozenset(days)
+
+
 def _option(text: str, occupation: str = "", act: str | None = None) -> Option:
     full = as_gerund_phrase(text)
     start, end = hours_in(full)
-    # The hours go into the chunk's timing, and so does "every morning": a step is what happens
-    # this morning ("Right now I am having black coffee at Hobbs Cafe", not "… every morning").
-    what = shorten(_EVERY.sub("", _RANGE_TEXT.sub("", _without_date(full))).strip(" ,"), OPTION_CHARS)
-    return Option(what, act or activity_of(what, occupation), start, end, parts=parts_of_day(full))
+    # The hours go into the chunk's timing, and so do "every morning" and "on Fridays": a step
+    # is what happens today ("Right now I am having black coffee at Hobbs Cafe", not "… every
+    # morning"), and a Friday habit is offered on Fridays only.
+    what = _WEEKDAY.sub("", _EVERY.sub("", _RANGE_TEXT.sub("", _without_date(full))))
+    what = shorten(what.strip(" ,"), OPTION_CHARS)
+    return Option(what, act or activity_of(what, occupation), start, end, parts=parts_of_day(full),
+                  days=_days(full))
 
 
 def _parts(o: Option) -> frozenset[str]:
@@ -133,6 +150,7 @@ def day_slots(
     wake: int,
     bed: int,
     today: str = "",
+    weekday: str = "",
     from_hour: int = 0,
     thoughts: Sequence[str] = (),
     memories: Sequence[str] = (),
@@ -146,11 +164,14 @@ def day_slots(
     """
     names = names or {}
     occ = persona.occupation
-    habits = [_option(h, occ) for h in persona.daily_habits]
+    def today_s(o: Option) -> bool:  # `weekday` ('Monday'): a habit or plan named for another day waits
+        return not o.days or not weekday or weekday.lower() in o.days
+
+    habits = [o for o in (_option(h, occ) for h in persona.daily_habits) if today_s(o)]
     work = work_option(persona, names)
     status = _option(persona.status, occ) if persona.status else None
-    plans = _intended([*intentions(thoughts, persona.name, inner_voice=True),
-                       *intentions(memories, persona.name)], today)
+    plans = [o for o in _intended([*intentions(thoughts, persona.name, inner_voice=True),
+                                   *intentions(memories, persona.name)], today) if today_s(o)]
     # What the persona itself means to do today at a set time — hosting its party, going to one
     # it said yes to — is a commitment, not one option among many.
     committed = {o.what for o in plans if o.start is not None}

@@ -400,13 +400,25 @@ _FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Int
         Intent.INVITED: 2}
 
 
+# Parts of the day a question names, as (start, end) hours: "any plans for this evening?" is
+# about the evening's step, not the next one (seen in the demo: "At 12 pm I will be having lunch").
+_PARTS = ((re.compile(r"\b(this|tomorrow|in the) evening\b|\btonight\b", re.IGNORECASE), 18, 22),
+          (re.compile(r"\b(this|tomorrow|in the) afternoon\b", re.IGNORECASE), 14, 17),
+          (re.compile(r"\b(at|for|after|over) lunch(time)?\b|\blunchtime\b", re.IGNORECASE), 12, 13))
+
+
 def _asked_time(line: str, now: datetime) -> datetime | None:
-    """The clock time a question names ('at 10 am') on today's date, if any."""
+    """The clock time a question names ('at 10 am') on today's date, or the start of the part of
+    the day it names ('this evening': 18:00; now, if that part has begun), if any."""
     times = sorted(times_in(line))
-    if not times:
-        return None
-    h, m = (int(x) for x in times[0].split(":"))
-    return now.replace(hour=h, minute=m, second=0, microsecond=0)
+    if times:
+        h, m = (int(x) for x in times[0].split(":"))
+        return now.replace(hour=h, minute=m, second=0, microsecond=0)
+    for pattern, start, end in _PARTS:
+        if pattern.search(line) and ("tomorrow" in line.lower() or now.hour < end):
+            at = now.replace(hour=start, minute=0, second=0, microsecond=0)
+            return max(at, now) if "tomorrow" not in line.lower() else at
+    return None
 
 
 def _named(listener: str, topic: str, speaker: Persona) -> str:

@@ -179,7 +179,8 @@ def _slots(view: MemoryView, persona: Persona, now: datetime, memories: Sequence
     memories += [d for d in dated_memories(view, now) if d not in memories and d not in thoughts]
     memories += [d for d in known if d not in memories and d not in thoughts]
     wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
-    return day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", from_hour=now.hour,
+    return day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", weekday=f"{now:%A}",
+                     from_hour=now.hour,
                      thoughts=thoughts, memories=memories, names=names), wake
 
 

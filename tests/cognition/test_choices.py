@@ -56,6 +56,15 @@ def test_a_habit_kept_every_morning_is_one_mornings_step():
     assert "having black coffee at Hobbs Cafe" not in slots["evening"]  # still a morning thing
 
 
+def test_a_habit_named_for_a_weekday_is_offered_on_that_day_only():
+    tom = Persona(name="Tom Moreno", age=50, daily_habits=["has a pint at the pub on Friday evenings"])
+    def evening(weekday):
+        return [o.what for o in {s.key: s for s in day_slots(tom, wake=6, bed=22, weekday=weekday)}["evening"].options]
+    # bench reply on a Monday: "At 5 pm I will be having a pint at the pub on Friday evening".
+    assert "having a pint at the pub" not in evening("Monday")
+    assert "having a pint at the pub" in evening("Friday")
+
+
 def test_activity_of_a_phrase_and_of_ones_own_job():
     assert activity_of("bakes pastries early in the morning") == "cook"
     assert activity_of("teaching physics in the morning") == "work"  # not "tea"

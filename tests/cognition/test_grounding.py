@@ -156,6 +156,14 @@ def test_the_question_decides_which_grounds_are_offered():
     assert first("What are you doing?").text == "Right now I am serving coffee at Hobbs Cafe."
     assert first("What will you do later?").text == "At 5 pm I will be hosting the party at Hobbs Cafe."
     assert first("What did you do earlier?").text == "At 8 am I was baking pastries."
+    # A part of the day named: its step (seen in the demo: "Any plans for this evening?" got lunch).
+    steps3 = (*steps[:1], PlanStep(PlanLevel.HOUR, T.replace(hour=12), T.replace(hour=13), "having lunch", "eat"),
+              PlanStep(PlanLevel.HOUR, T.replace(hour=18), T.replace(hour=20), "hosting the party", "socialize",
+                       "town:hobbs_cafe"))
+    evening = Moment("serving coffee", "Hobbs Cafe", steps3, {"town:hobbs_cafe": "Hobbs Cafe"})
+    line = "Any plans for this evening?"
+    assert candidates(intent_of(line), ISA, "Alex", line, T, evening, [])[0].text == (
+        "At 6 pm I will be hosting the party at Hobbs Cafe.")
     assert first("What do you know about the party?").record == 7
     unknown = first("Have you heard about the election?")
     assert unknown.kind is GroundKind.UNKNOWN and not unknown.asserts
