@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from npc_brain.cognition.facts import content_words, facts_in, times_in
 from npc_brain.cognition.intent import Intent, topic_of, topic_words
-from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person
+from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person, parts_of_day
 from npc_brain.cognition.plan import PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.persona import Persona
@@ -338,8 +338,8 @@ def candidates(
         out = [action, *future[:1], status]
     elif intent is Intent.FUTURE:
         plans = [m for m in mems if re.search(r"\b(want|plan|hope|will|going to|intend)", m.text)]
-        asked = _asked_time(line, now)
         tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
+        asked = _asked_time(line, now, tomorrow=tomorrow)
         if asked is not None:
             step = next((s for s in moment.steps if s.covers(asked)), None)
             # Asked about a time: that time's step, or an honest "not planned" — not another hour.
@@ -400,24 +400,23 @@ _FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Int
         Intent.INVITED: 2}
 
 
-# Parts of the day a question names, as (start, end) hours: "any plans for this evening?" is
-# about the evening's step, not the next one (seen in the demo: "At 12 pm I will be having lunch").
-_PARTS = ((re.compile(r"\b(this|tomorrow|in the) evening\b|\btonight\b", re.IGNORECASE), 18, 22),
-          (re.compile(r"\b(this|tomorrow|in the) afternoon\b", re.IGNORECASE), 14, 17),
-          (re.compile(r"\b(at|for|after|over) lunch(time)?\b|\blunchtime\b", re.IGNORECASE), 12, 13))
+# The hours of a part of the day a question names (`phrasing.parts_of_day`): "any plans for this
+# evening?" is about the evening's step, not the next one (seen in the demo: "At 12 pm I will be
+# having lunch").
+_PART_HOURS = {"midday": (12, 13), "afternoon": (14, 17), "evening": (18, 22)}
 
 
-def _asked_time(line: str, now: datetime) -> datetime | None:
+def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:
     """The clock time a question names ('at 10 am') on today's date, or the start of the part of
-    the day it names ('this evening': 18:00; now, if that part has begun), if any."""
+    the day it names ('this evening': 18:00; now, if that part has begun today), if any."""
     times = sorted(times_in(line))
     if times:
         h, m = (int(x) for x in times[0].split(":"))
         return now.replace(hour=h, minute=m, second=0, microsecond=0)
-    for pattern, start, end in _PARTS:
-        if pattern.search(line) and ("tomorrow" in line.lower() or now.hour < end):
+    for part, (start, end) in _PART_HOURS.items():
+        if part in parts_of_day(line) and (tomorrow or now.hour < end):
             at = now.replace(hour=start, minute=0, second=0, microsecond=0)
-            return max(at, now) if "tomorrow" not in line.lower() else at
+            return at if tomorrow else max(at, now)
     return None
 
 
