@@ -343,8 +343,16 @@ def candidates(
         if asked is not None:
             step = next((s for s in moment.steps if s.covers(asked)), None)
             # Asked about a time: that time's step, or an honest "not planned" — not another hour.
-            future = [plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow,
-                                  at=asked)] if step is not None else [NO_PLANS]
+            # A clock time is said as asked; a part of the day ("this evening") by the step's own
+            # start (a made-up "6 pm" is in no memory), or as now when the step has begun.
+            exact = bool(times_in(line))
+            if step is None:
+                future = [NO_PLANS]
+            elif not exact and not tomorrow and step.start <= now:
+                future = [action]
+            else:
+                future = [plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow,
+                                      at=asked if exact else None)]
             plans = []
         out = [*future, *plans, status]
         named = words - _WHEN_WORDS

@@ -164,6 +164,11 @@ def test_the_question_decides_which_grounds_are_offered():
     line = "Any plans for this evening?"
     assert candidates(intent_of(line), ISA, "Alex", line, T, evening, [])[0].text == (
         "At 6 pm I will be hosting the party at Hobbs Cafe.")
+    # Said by the step's own start: "At 6 pm" of a 5-8 pm dinner is in no memory (eval grounding).
+    dinner = Moment("serving coffee", "Hobbs Cafe", (PlanStep(PlanLevel.HOUR, T.replace(hour=17), T.replace(hour=20),
+                                                               "having dinner at home", "eat"),), {})
+    assert candidates(intent_of(line), ISA, "Alex", line, T, dinner, [])[0].text == (
+        "At 5 pm I will be having dinner at home.")
     assert first("What do you know about the party?").record == 7
     unknown = first("Have you heard about the election?")
     assert unknown.kind is GroundKind.UNKNOWN and not unknown.asserts
