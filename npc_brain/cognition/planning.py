@@ -28,6 +28,7 @@ from npc_brain.cognition.choices import (
     alternatives_at,
     day_slots,
     hour_options,
+    with_work,
 )
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.location import (
@@ -144,7 +145,8 @@ def plan_day(
             purpose="plan_day",
             agent=persona.name,
         )
-        picked = [_slot_chunk(s, s.find(getattr(out, s.key))) for s in slots]
+        chosen = with_work(slots, [s.find(getattr(out, s.key)) for s in slots], persona)
+        picked = [_slot_chunk(s, o) for s, o in zip(slots, chosen, strict=True)]
     else:  # past bedtime: nothing to choose, the rest of the night is sleep
         picked = [DayChunk(what="sleeping", act="sleep", start=now.hour, hours=max(1, (wake - now.hour) % 24))]
     chunks = day_chunks(picked, now, wake_hour=wake)
@@ -165,7 +167,8 @@ def provisional_day(view: MemoryView, persona: Persona, now: datetime, *, wake_h
     slots, wake = _slots(view, persona, now, [], known, wake_hour=wake_hour, bed_hour=bed_hour, names=names)
     if not slots:
         return ()
-    chunks = day_chunks([_slot_chunk(s, s.options[0]) for s in slots], now, wake_hour=wake)
+    chosen = with_work(slots, [s.options[0] for s in slots], persona)
+    chunks = day_chunks([_slot_chunk(s, o) for s, o in zip(slots, chosen, strict=True)], now, wake_hour=wake)
     return tuple(replace(c, source="habit") for c in chunks)
 
 

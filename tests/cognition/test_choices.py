@@ -173,6 +173,47 @@ def test_plan_day_turns_the_chosen_options_into_chunks():
     assert "DATA options:" in call.prompt and "morning (7-12):" in call.prompt
 
 
+def _picking(*avoid: str, work_in: str = ""):
+    """A model that picks, in every part of the day, the first option not naming `avoid`
+    (and "working at Hobbs Cafe" in the part `work_in`)."""
+    def choose(msgs, schema):
+        out = {key: next((o for o in f.annotation.__args__ if not any(a in o for a in avoid)),
+                         f.annotation.__args__[0]) for key, f in schema.model_fields.items()}
+        return out | ({work_in: "working at Hobbs Cafe"} if work_in else {})
+    return ScriptedModel().respond_with(choose)
+
+
+AWAY = ("Hobbs Cafe", "working", "running")  # every option at her café
+HABITS = ("opens Hobbs Cafe at 8am and greets every customer by name", "bakes pastries early in the morning",
+          "takes a short walk in Johnson Park on quiet afternoons")
+
+
+def test_a_day_without_work_gets_it_back_in_its_longest_daytime_part():
+    # The embedded model on CI picked pastries for the morning and a walk for the afternoon:
+    # the café's owner would never have been at her café.
+    emb = HashEmbedder()
+    persona = ISABELLA.model_copy(update={"daily_habits": HABITS})
+    out = planning.plan_day(_picking(*AWAY), emb, MemoryStream(emb.dim).snapshot(), persona,
+                            datetime(2023, 2, 13, 6, 0), names=NAMES)
+    steps = [(c.start.hour, c.end.hour, c.activity, c.description) for c in out.chunks]
+    # The morning (7-12, the longer part) takes her own opening habit, from its own hour.
+    assert (8, 12, "work") == steps[1][:3] and steps[1][3].startswith("opening Hobbs Cafe at 8am")
+    assert (13, 17, "exercise", "taking a short walk in Johnson Park on quiet afternoons") in steps  # her choice
+
+
+def test_a_day_with_work_or_without_a_workplace_is_left_as_chosen():
+    emb = HashEmbedder()
+    view = MemoryStream(emb.dim).snapshot()
+    persona = ISABELLA.model_copy(update={"daily_habits": HABITS})
+    chose_work = planning.plan_day(_picking(*AWAY, work_in="afternoon"), emb, view, persona,
+                                   datetime(2023, 2, 13, 6, 0), names=NAMES)
+    steps = [(c.start.hour, c.end.hour, c.description) for c in chose_work.chunks]
+    assert (6, 12, "baking pastries early in the morning") in steps  # waking and morning, as chosen
+    assert (13, 17, "working at Hobbs Cafe") in steps
+    retired = persona.model_copy(update={"workplace": None})
+    free = planning.plan_day(_picking(*AWAY), emb, view, retired, datetime(2023, 2, 13, 6, 0), names=NAMES)
+    assert not [c for c in free.chunks if c.activity == "work"]
+
 def test_action_options_name_the_objects_of_the_room():
     objects = [("town:cafe:kitchen:stove", "Stove", "a double stove", frozenset({"cook"})),
                ("town:cafe:kitchen:fridge", "Fridge", "milk and cakes", frozenset({"cook", "eat"})),
