@@ -60,6 +60,7 @@ class LlamaEngine:
         batch_threads: int | None = None,
         n_parallel: int = 4,
         n_ctx: int = 8192,
+        cache_slots: int = 0,
         embedding: bool = False,
         log_verbosity: int = 1,
         server_factory: ServerFactory | None = None,
@@ -68,7 +69,10 @@ class LlamaEngine:
         self.threads = threads
         self.batch_threads = batch_threads or threads
         self.n_parallel = n_parallel
-        self.n_ctx = n_ctx
+        self.cache_slots = cache_slots
+        # With cache slots each slot has its own part of the KV cache (2k tokens): in one shared
+        # cache every decoded token would attend over all the slots' kept prompts.
+        self.n_ctx = max(n_ctx, 2048 * (n_parallel + cache_slots)) if cache_slots else n_ctx
         self.embedding = embedding
         self.api_key = secrets.token_hex(16)
         self._lock = threading.Lock()
@@ -85,9 +89,11 @@ class LlamaEngine:
     def _params(self, xl: Any, log_verbosity: int) -> Any:
         p = xl.CommonParams()
         p.model.path = str(self.location.path)
-        p.n_parallel = self.n_parallel
+        p.n_parallel = self.n_parallel + self.cache_slots
+        if self.cache_slots:
+            p.cache_idle_slots = False  # idle slots keep their prompts where the next call finds them
         p.n_ctx = self.n_ctx
-        p.kv_unified = True
+        p.kv_unified = not self.cache_slots
         p.cpuparams.n_threads = self.threads
         p.cpuparams_batch.n_threads = self.batch_threads
         p.warmup = False
@@ -113,6 +119,7 @@ class LlamaEngine:
             batch_threads=settings.batch_threads,
             n_parallel=settings.n_parallel,
             n_ctx=settings.n_ctx,
+            cache_slots=0 if embedding else settings.cache_slots,
             embedding=embedding,
             log_verbosity=settings.log_verbosity,
             **kwargs,

@@ -178,3 +178,25 @@ def test_embed_orders_rows_by_index() -> None:
     reply = {"data": [{"index": 1, "embedding": [0.0, 2.0]}, {"index": 0, "embedding": [3.0, 0.0]}]}
     engine, _ = make([reply])
     np.testing.assert_array_equal(engine.embed(["a", "b"]), [[3.0, 0.0], [0.0, 2.0]])
+
+
+def test_cache_slots_are_extra_slots_that_keep_their_prompts() -> None:
+    import xllamacpp
+
+    def params(**kw: Any) -> Any:
+        eng = LlamaEngine(Path("model.gguf"), server_factory=lambda p: FakeServer([]), n_parallel=4, **kw)
+        return eng._params(xllamacpp, 1)
+
+    plain = params()
+    assert (plain.n_parallel, plain.n_ctx, plain.cache_idle_slots, plain.kv_unified) == (4, 8192, True, True)
+    kept = params(cache_slots=8)
+    # Twelve slots with 2k tokens each of their own; idle ones are not moved to host memory,
+    # where llama.cpp would not restore a prompt sharing only its rules with the next one.
+    assert (kept.n_parallel, kept.n_ctx, kept.cache_idle_slots, kept.kv_unified) == (12, 12 * 2048, False, False)
+
+
+def test_cache_slots_come_from_the_environment() -> None:
+    from npc_brain.llm.settings import LLMSettings
+
+    assert LLMSettings.from_env({"NPC_BRAIN_CACHE_SLOTS": "6"}).cache_slots == 6
+    assert LLMSettings.from_env({}).cache_slots == 0
