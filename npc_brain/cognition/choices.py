@@ -121,7 +121,8 @@ _SLOT_PARTS = {
     "night": {"night", "evening"},
 }
 _UNTIMED_SLOTS = ("morning", "afternoon", "evening", "night")
-_DAYTIME = ("morning", "afternoon")
+DAYTIME = ("morning", "afternoon")
+"""The parts of the day a job fills."""
 _RESTFUL = frozenset({"read", "relax", "play", "socialize", "exercise", "cook", "eat"})
 
 
@@ -210,7 +211,7 @@ def day_slots(
         timed = [o for o in [*dated, *habits] if fits(o) and (o.start is not None or _parts(o))]
         untimed = [o for o in [*dated, *habits, *wishes]
                    if fits(o) and o.start is None and not _parts(o)]
-        daytime = key in _DAYTIME
+        daytime = key in DAYTIME
         job = [o for o in (work, status) if daytime and o is not None and o.start is None]
         # What fits this part of the day first: a small model favours early options. After
         # dark, routine beats an untimed habit ("having a coffee" is a daytime thing).
@@ -288,30 +289,6 @@ def _noun(gerund_phrase: str) -> str:
     if len(words) > 2 and words[1] in ("a", "an", "the", "my", "his", "her"):
         return "the " + " ".join(words[2:])
     return gerund_phrase
-
-
-_WORKING = frozenset({"work", "study"})
-
-
-def with_work(slots: Sequence[Slot], chosen: Sequence[Option], persona: Persona) -> list[Option]:
-    """The chosen options, with work in them: a persona with a workplace works some part of
-    its day.
-
-    The small model may pick a habit for every daytime part ("baking pastries", "a walk in
-    the park") and leave the café's owner away from her café all day. Then the longest
-    daytime part that offered work takes the first working option it offered — her own
-    "opening Hobbs Cafe at 8am" before the generic "working at Hobbs Cafe".
-    """
-    picked = list(chosen)
-    if not persona.workplace or any(o.act in _WORKING for s, o in zip(slots, picked, strict=True)
-                                    if s.key in _DAYTIME):
-        return picked
-    offered = [(s.end - s.start, -i, i) for i, s in enumerate(slots)
-               if s.key in _DAYTIME and any(o.act in _WORKING for o in s.options)]
-    if offered:
-        i = max(offered)[2]
-        picked[i] = next(o for o in slots[i].options if o.act in _WORKING)
-    return picked
 
 
 # --------------------------------------------------------------------------- hours

@@ -22,13 +22,13 @@ from typing import Any
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.choices import (
+    DAYTIME,
     Option,
     Slot,
     action_options,
     alternatives_at,
     day_slots,
     hour_options,
-    with_work,
 )
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.location import (
@@ -145,7 +145,7 @@ def plan_day(
             purpose="plan_day",
             agent=persona.name,
         )
-        chosen = with_work(slots, [s.find(getattr(out, s.key)) for s in slots], persona)
+        chosen = _with_work(slots, [s.find(getattr(out, s.key)) for s in slots], persona)
         picked = [_slot_chunk(s, o) for s, o in zip(slots, chosen, strict=True)]
     else:  # past bedtime: nothing to choose, the rest of the night is sleep
         picked = [DayChunk(what="sleeping", act="sleep", start=now.hour, hours=max(1, (wake - now.hour) % 24))]
@@ -167,7 +167,7 @@ def provisional_day(view: MemoryView, persona: Persona, now: datetime, *, wake_h
     slots, wake = _slots(view, persona, now, [], known, wake_hour=wake_hour, bed_hour=bed_hour, names=names)
     if not slots:
         return ()
-    chosen = with_work(slots, [s.options[0] for s in slots], persona)
+    chosen = _with_work(slots, [s.options[0] for s in slots], persona)
     chunks = day_chunks([_slot_chunk(s, o) for s, o in zip(slots, chosen, strict=True)], now, wake_hour=wake)
     return tuple(replace(c, source="habit") for c in chunks)
 
@@ -185,6 +185,27 @@ def _slots(view: MemoryView, persona: Persona, now: datetime, memories: Sequence
     return day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", weekday=f"{now:%A}",
                      from_hour=now.hour,
                      thoughts=thoughts, memories=memories, names=names), wake
+
+
+def _with_work(slots: Sequence[Slot], chosen: Sequence[Option], persona: Persona) -> list[Option]:
+    """The chosen options, with work in them: a persona with a workplace works some part of
+    its day.
+
+    The small model may pick a habit for every daytime part ("baking pastries", "a walk in
+    the park") and leave the café's owner away from her café all day. Then the longest
+    daytime part that offered work takes the first working option it offered — her own
+    "opening Hobbs Cafe at 8am" before the generic "working at Hobbs Cafe".
+    """
+    picked = list(chosen)
+    if not persona.workplace or any(o.act in WORK_ACTIVITIES for s, o in zip(slots, picked, strict=True)
+                                    if s.key in DAYTIME):
+        return picked
+    offered = [(s.end - s.start, -i, i) for i, s in enumerate(slots)
+               if s.key in DAYTIME and any(o.act in WORK_ACTIVITIES for o in s.options)]
+    if offered:
+        i = max(offered)[2]
+        picked[i] = next(o for o in slots[i].options if o.act in WORK_ACTIVITIES)
+    return picked
 
 
 def _choice_tokens(slots: Sequence[Slot]) -> int:
