@@ -1668,7 +1668,6 @@
  </tile>
  <tile id="324">
   <properties>
-   <property name="collides" type="bool" value="true"/>
    <property name="name" value="lamp_post_top"/>
   </properties>
  </tile>

@@ -836,7 +836,8 @@ def add_furniture(sh: Sheet) -> None:
     sh.row()
     sh.add_block("bench", bench().image(), collides=False, parts=H2)
     sh.add_block("picnic_table", picnic_table().image(), parts=H2)
-    sh.add_block("lamp_post", lamp_post().image(), parts=V2)
+    # Only the post's foot blocks: walking past just north of it is walking behind its head.
+    sh.add_block("lamp_post", lamp_post().image(), collides=[False, True], parts=V2)
     for icon in ("cafe", "pub", "market", "college", "dorm", "park", "home"):
         sh.add(f"sign_{icon}", sign(icon).image(), collides=True)
     sh.add("notice_board", notice_board().image(), collides=True)

@@ -310,3 +310,18 @@ def test_world_loader_accepts_the_town(personas) -> None:
     for p in personas:
         assert p.home in loaded.world
         assert p.workplace is None or p.workplace in loaded.world
+
+
+def test_lamp_posts_block_only_at_their_foot(tmx: ET.Element, tileset, walkable) -> None:
+    # The player stuck on the lamp head beside Hobbs Cafe's door, walking along the door's row.
+    ts, _ = tileset
+    first = int(tmx.find("tileset").get("firstgid"))
+    named = {int(t.get("id")) + first: props(t).get("name") for t in ts.iter("tile")}
+    furniture = next(layer for layer in tmx.iter("layer") if layer.get("name") == "furniture")
+    w = int(tmx.get("width"))
+    gids = [int(v) for v in furniture.find("data").text.replace("\n", "").split(",")]
+    heads = [(i % w, i // w) for i, gid in enumerate(gids) if named.get(gid) == "lamp_post_top"]
+    assert len(heads) >= 4
+    for x, y in heads:
+        assert walkable[y][x], f"lamp head at {(x, y)} blocks"
+        assert not walkable[y + 1][x], f"lamp foot at {(x, y + 1)} does not block"

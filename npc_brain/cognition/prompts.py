@@ -339,8 +339,8 @@ def utterance_messages(
     `letter_only` asks just for the letter (a line between NPCs said as its ground), with the
     same rules and talk so far, so the cached prefix is shared.
 
-    Ordered stable → variable for the engine's prompt cache: the rules and the persona (the
-    same for all the speaker's talks), then who it talks with and the talk so far (which only
+    Ordered stable → variable for the engine's prompt cache: the rules (the same for every
+    speaker), the persona (the same for all the speaker's talks), then who it talks with and the talk so far (which only
     grows), then the moment (time, action) and the grounds. So a turn re-reads only what came
     after the previous turn's question, and `utterance_prefix` can be read before the player
     has finished typing. Written to the speaker in the second person with the grounds in its
@@ -368,17 +368,22 @@ def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str,
     (a one-token call) it leaves the engine's cache holding all but the new tail."""
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
     head = f"You are talking with {clean(listener, 60)}.\nDATA conversation so far:\n" + (convo + "\n" if convo else "")
-    return _system(*_utterance_rules(speaker)), {"role": "user", "content": head}
-
-
-def _utterance_rules(speaker: Persona) -> tuple[str, ...]:
     first = clean(speaker.name.split()[0] if speaker.name else "", 40)
-    return (
-        f"You are {_person(speaker)}, in a small town.",
-        f"Talk as {first}, in one short sentence.",
-        "about = the letter of what you talk about; say = that in your own words, keeping its names,",
-        "places and times. Answer what was asked. end = true when you say goodbye.",
-    )
+    return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {first}."), {"role": "user", "content": head}
+
+
+_UTTERANCE_RULES = (
+    "Talk as the person below, in one short sentence.",
+    "about = the letter of what you talk about; say = that in your own words, keeping its names,",
+    "places and times. Answer what was asked. end = true when you say goodbye.",
+)
+
+
+def _in_character(rules: Sequence[str], persona: Persona, last: str) -> Message:
+    """The system message of a line in character: the rules (the same for every speaker, so all
+    speakers' calls share them in the engine's prompt cache), then who the speaker is."""
+    return {"role": "system", "content": " ".join(
+        (*rules, DATA_RULE, f"You are {_person(persona)}, in a small town.", last))}
 
 
 def summary_messages(a: str, b: str, lines: Sequence[tuple[str, str]]) -> list[Message]:
@@ -393,17 +398,20 @@ def summary_messages(a: str, b: str, lines: Sequence[tuple[str, str]]) -> list[M
     ]
 
 
+_INTERVIEW_RULES = (
+    "Answer the interviewer in one or two short sentences, as the person below.",
+    "about = the letter of what answers the question; answer = that in your own words, keeping",
+    "its names, places and times.",
+)
+
+
 def interview_messages(persona: Persona, now: datetime, question: str, grounds: Sequence[str], *,
                        letter_only: bool = False) -> list[Message]:
     """Answer an interviewer's question in character, from one of `grounds` (evaluation);
     `letter_only` asks just for the letter (the answer is that ground as written)."""
     first = clean(persona.name.split()[0] if persona.name else "", 40)
     return [
-        _system(
-            f"You are {_person(persona)}, in a small town. Answer the interviewer in one or two",
-            f"short sentences, as {first}. about = the letter of what answers the question; answer =",
-            "that in your own words, keeping its names, places and times.",
-        ),
+        _in_character(_INTERVIEW_RULES, persona, f"Answer as {first}."),
         _user(
             f"It is {clock(now)}. Interviewer asks: {quote(question, 200)}",
             _section(f"what {first} could say", _options(grounds)),

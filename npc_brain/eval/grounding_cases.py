@@ -182,10 +182,24 @@ HELD_OUT_6: dict[str, tuple[str, ...]] = {
 """Phrasings written after held-out-5's fixes (2026-12-02), run once as they are: 97.5 / 97.5%
 answered (seeds 1/2)."""
 
+HELD_OUT_7: dict[str, tuple[str, ...]] = {
+    "identity": ("Sorry, I didn't catch your name.", "And who might you be?", "Have we been introduced?"),
+    "job": ("What do you do around here?", "Is this where you work?", "What pays the bills for you?"),
+    "now": ("What's occupying you right now?", "Caught you in the middle of something?",
+            "What have you got going on at present?"),
+    "about": ("Heard anything lately about {x}?", "Fill me in about {x}, would you?",
+              "People keep talking about {x}. What do you know?", "Any idea what happened with {x}?"),
+    "earlier": ("What were you up to a little while ago?", "Where have you been today?",
+                "Tell me about your day so far."),
+    "later": ("What's next on your list today?", "Got plans for tonight?",
+              "Where will you be this afternoon?", "What are you doing come {time}?"),
+}
+"""Phrasings written this session (2026-12-02, after the work rule d7bfcb2), before any run."""
+
 PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": TEMPLATES, "held-out": HELD_OUT,
                                                     "held-out-2": HELD_OUT_2, "held-out-3": HELD_OUT_3,
                                                     "held-out-4": HELD_OUT_4, "held-out-5": HELD_OUT_5,
-                                                    "held-out-6": HELD_OUT_6}
+                                                    "held-out-6": HELD_OUT_6, "held-out-7": HELD_OUT_7}
 """The question sets `eval grounding --phrasings` picks from."""
 
 
