@@ -194,7 +194,8 @@ HELD_OUT_7: dict[str, tuple[str, ...]] = {
     "later": ("What's next on your list today?", "Got plans for tonight?",
               "Where will you be this afternoon?", "What are you doing come {time}?"),
 }
-"""Phrasings written this session (2026-12-02, after the work rule d7bfcb2), before any run."""
+"""Phrasings written on 2026-12-02 after the last intent change, before any run; its first run
+(ae96c2f) answered 85 / 87.5% (seeds 1/2). Its misses were left as they are, so it is still held out."""
 
 PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": TEMPLATES, "held-out": HELD_OUT,
                                                     "held-out-2": HELD_OUT_2, "held-out-3": HELD_OUT_3,
