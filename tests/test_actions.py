@@ -336,3 +336,14 @@ def test_the_walker_walks_behind_whom_it_follows_and_can_say_no():
     gone = ActionRequested("Ana", T0, 2, "follow", (("target", "Ghost"),))
     assert walker.perform(gone)[0] is False
     assert walker.perform(ActionRequested("Ana", T0, 3, "go_to", (("place", "Park"),))) == (True, "")
+
+
+def test_the_host_answers_a_players_question_before_inviting():
+    invited: set[str] = set()
+    society = make([invite(invited)])[0]
+    events = talk(society, "Ana", "What are you doing right now?")
+    assert not requests(events)  # the question is answered, nothing is done
+    [line] = [e for e in events if isinstance(e, UtteranceEvent) and e.agent == "Ana"]
+    assert "Right now I am" in line.text
+    (req,) = requests(talk(society, "Ana", "Nice to see you!"))  # small talk: the invitation leads
+    assert (req.agent, req.action, req.target) == ("Ana", "invite", PLAYER)

@@ -219,7 +219,12 @@ def next_utterance(
     options = candidates(intent, speaker, listener, heard, now, moment, pool)
     extra = options_for(heard, offers, listener, player=player)
     deeds: list[tuple[Ground, Offer | None]] = list(zip(extra.grounds, extra.offers, strict=True))
-    if deeds:
+    if deeds and player and extra.keep and intent is not Intent.CHAT:
+        # The player's question is answered first; the NPC's own offer (the host's invitation)
+        # stays on the table second and leads once the talk is small talk (seen in the demo:
+        # "What are you doing right now?" got the invitation, and so did every other question).
+        options = [*options[: extra.keep], *extra.grounds]
+    elif deeds:
         options = [*extra.grounds, *options[: extra.keep]]
     letters, names = _letters(options), tuple(known)
     heard_lines = [heard] if heard else []
