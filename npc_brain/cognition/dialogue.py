@@ -217,15 +217,10 @@ def next_utterance(
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r.description, said_here)]
     options = candidates(intent, speaker, listener, heard, now, moment, pool)
-    extra = options_for(heard, offers, listener, player=player)
+    extra = options_for(heard, offers, listener, player=player, question=intent is not Intent.CHAT)
     deeds: list[tuple[Ground, Offer | None]] = list(zip(extra.grounds, extra.offers, strict=True))
-    if deeds and player and extra.keep and intent is not Intent.CHAT:
-        # The player's question is answered first; the NPC's own offer (the host's invitation)
-        # stays on the table second and leads once the talk is small talk (seen in the demo:
-        # "What are you doing right now?" got the invitation, and so did every other question).
-        options = [*options[: extra.keep], *extra.grounds]
-    elif deeds:
-        options = [*extra.grounds, *options[: extra.keep]]
+    if deeds:
+        options = extra.beside(options)
     letters, names = _letters(options), tuple(known)
     heard_lines = [heard] if heard else []
 

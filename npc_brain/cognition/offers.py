@@ -92,19 +92,29 @@ def offer_ground(offer: Offer, listener: str) -> Ground:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Options to put before a line's grounds; `offers[i]` is what choosing `grounds[i]` does
-    (None: no action). `keep` is how many of the usual grounds follow them."""
+    """Options to put beside a line's grounds; `offers[i]` is what choosing `grounds[i]` does
+    (None: no action). `keep` is how many of the usual grounds go with them; `first`: the
+    options go before those grounds (else after)."""
 
     grounds: tuple[Ground, ...] = ()
     offers: tuple[Offer | None, ...] = ()
     keep: int = 3
+    first: bool = True
+
+    def beside(self, usual: Sequence[Ground]) -> list[Ground]:
+        """The line's options: these and the first `keep` of the `usual` grounds, in order."""
+        kept = list(usual[: self.keep])
+        return [*self.grounds, *kept] if self.first else [*kept, *self.grounds]
 
 
-def options_for(line: str, offers: Sequence[Offer], listener: str, *, player: bool) -> Options:
+def options_for(line: str, offers: Sequence[Offer], listener: str, *, player: bool,
+                question: bool = False) -> Options:
     """The action options for answering `line` (none when nothing is asked or offered).
 
     A player's request that an offer answers: that offer (or two), then a polite refusal, then
-    one usual ground. Otherwise an action the NPC brings up itself (an invitation) goes first.
+    one usual ground. Otherwise an action the NPC brings up itself (an invitation) goes first,
+    except after a `question` of the player's, which is answered first (seen in the demo: the
+    host answered "What are you doing right now?" with her invitation).
     """
     asked = ranked(line, offers) if player else []
     if asked:
@@ -113,5 +123,5 @@ def options_for(line: str, offers: Sequence[Offer], listener: str, *, player: bo
         return Options(grounds, (*picked, None), keep=0)
     own = [o for o in offers if o.offered]
     if own:
-        return Options((offer_ground(own[0], listener),), (own[0],), keep=1)
+        return Options((offer_ground(own[0], listener),), (own[0],), keep=1, first=not (player and question))
     return Options()

@@ -66,6 +66,11 @@ def identity(persona: Persona) -> str:
     return "\n".join([line, *extra])
 
 
+def _first(persona: Persona) -> str:
+    """The first name a prompt calls the persona by."""
+    return clean(persona.name.split()[0] if persona.name else "", 40)
+
+
 def _system(*rules: str) -> Message:
     return {"role": "system", "content": " ".join((*rules, DATA_RULE))}
 
@@ -123,7 +128,7 @@ def day_plan_messages(
 ) -> list[Message]:
     """Choose what the character does in each part of today, from options built from its own
     habits, work and intentions (`choices.day_slots`); the answer has one field per slot."""
-    first = clean(persona.name.split()[0] if persona.name else "", 40)
+    first = _first(persona)
     lines = [f"{s.key} ({_hours(s.start, s.end)}): {clean(describe(s.options), 420)}" for s in slots]
     return [
         _system(
@@ -146,7 +151,7 @@ def hour_steps_messages(
     context: Sequence[str] = (),
 ) -> list[Message]:
     """Break one day chunk into steps of 30–60 minutes, each chosen from `options`."""
-    first = clean(persona.name.split()[0] if persona.name else "", 40)
+    first = _first(persona)
     return [
         _system(
             "Break the character's plan into steps of about 30 to 60 minutes, in order.",
@@ -172,7 +177,7 @@ def action_steps_messages(
 ) -> list[Message]:
     """Break one hour step into 5–15 minute actions, each chosen from `options` (which name
     the object they use)."""
-    first = clean(persona.name.split()[0] if persona.name else "", 40)
+    first = _first(persona)
     return [
         _system(
             "Break the character's step into actions of 5 to 15 minutes, in order.",
@@ -340,15 +345,16 @@ def utterance_messages(
     same rules and talk so far, so the cached prefix is shared.
 
     Ordered stable → variable for the engine's prompt cache: the rules (the same for every
-    speaker), the persona (the same for all the speaker's talks), then who it talks with and the talk so far (which only
-    grows), then the moment (time, action) and the grounds. So a turn re-reads only what came
-    after the previous turn's question, and `utterance_prefix` can be read before the player
-    has finished typing. Written to the speaker in the second person with the grounds in its
-    own voice ("I want to host a party"): a small model lifts phrases from its prompt, and
-    lifted from here they read as the speaker's own words and keep their facts.
+    speaker), the persona (the same for all the speaker's talks), then who it talks with and
+    the talk so far (which only grows), then the moment (time, action) and the grounds. So a
+    turn re-reads only what came after the previous turn's question, and `utterance_prefix`
+    can be read before the player has finished typing. Written to the speaker in the second
+    person with the grounds in its own voice ("I want to host a party"): a small model lifts
+    phrases from its prompt, and lifted from here they read as the speaker's own words and
+    keep their facts.
     """
     system, head = utterance_prefix(speaker, listener, lines)
-    first = clean(speaker.name.split()[0] if speaker.name else "", 40)
+    first = _first(speaker)
     opener = "" if lines else f"(nothing yet: greet {clean(listener, 60)})\n"
     return [
         system,
@@ -368,8 +374,7 @@ def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str,
     (a one-token call) it leaves the engine's cache holding all but the new tail."""
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
     head = f"You are talking with {clean(listener, 60)}.\nDATA conversation so far:\n" + (convo + "\n" if convo else "")
-    first = clean(speaker.name.split()[0] if speaker.name else "", 40)
-    return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {first}."), {"role": "user", "content": head}
+    return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {_first(speaker)}."), {"role": "user", "content": head}
 
 
 _UTTERANCE_RULES = (
@@ -409,7 +414,7 @@ def interview_messages(persona: Persona, now: datetime, question: str, grounds: 
                        letter_only: bool = False) -> list[Message]:
     """Answer an interviewer's question in character, from one of `grounds` (evaluation);
     `letter_only` asks just for the letter (the answer is that ground as written)."""
-    first = clean(persona.name.split()[0] if persona.name else "", 40)
+    first = _first(persona)
     return [
         _in_character(_INTERVIEW_RULES, persona, f"Answer as {first}."),
         _user(
