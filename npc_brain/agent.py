@@ -36,12 +36,17 @@ from npc_brain.cognition.phrasing import inner_voice
 from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.settings import BrainSettings
+from npc_brain.cognition.wishes import wished_step
+from npc_brain.language.occasions import announce
+from npc_brain.language.reader import TextReader
+from npc_brain.language.reported import strip_markers
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import ImportanceCache, normalise_description
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.observation import Observation, ObservationKind
-from npc_brain.persona import Persona
+from npc_brain.occasion import Occasion
+from npc_brain.persona import OccasionSeed, Persona
 from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, rate_job, react_job, reflect_job
 from npc_brain.world.place import Place
 from npc_brain.world.rules import closed_to
@@ -84,8 +89,11 @@ class Agent:
         settings: BrainSettings | None = None,
         importance_cache: ImportanceCache | None = None,
         seed_time: datetime | None = None,
+        reader: TextReader | None = None,
     ) -> None:
         self.persona = persona
+        # Reads a memory's occasion and subject when it is made (the society keeps it current).
+        self.reader = reader if reader is not None else TextReader()
         self.memory = memory
         self.known = known
         self.embedder = embedder
@@ -108,7 +116,8 @@ class Agent:
         self._marks = Marks()
         self._in_flight: set[Thought] = set()
         self.wants_to_talk: str | None = None  # set by a "talk" reaction; the Society acts on it
-        seeds = [MemoryDraft(MemoryKind.OBSERVATION, text, seed_time) for text in persona.memories
+        seeds = [*(self.draft(MemoryKind.OBSERVATION, text, seed_time) for text in persona.memories),
+                 *(self._occasion_seed(o, seed_time) for o in persona.occasions)
                  ] if seed_time is not None and len(memory) == 0 else []
         self.buffer = MemoryBuffer(self.rated_without_model, seeds)  # what waits to be memorized
 
@@ -171,11 +180,10 @@ class Agent:
             self._seen[key] = now
             # What someone said is dialogue: memorised at once, so news can travel on.
             kind = MemoryKind.DIALOGUE if obs.kind == ObservationKind.SPEECH else MemoryKind.OBSERVATION
-            self.buffer.add(MemoryDraft(
-                kind, obs.description, now,
-                _on_scale(obs.importance),
-                subject=obs.subject, place=obs.place,
-                sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF)))
+            self.buffer.add(self.draft(
+                kind, obs.description, now, importance=obs.importance, subject=obs.subject, place=obs.place,
+                sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF), teller=obs.teller,
+                fact=obs.fact, occasion=obs.occasion))
             if self._worth_reacting(obs):
                 self._novel.append(PendingReaction(obs, now))
             kept += 1
@@ -195,20 +203,55 @@ class Agent:
 
     def remember(self, kind: MemoryKind | str, description: str, now: datetime, *,
                  importance: int | None = None, subject: str | None = None,
-                 place: str | None = None) -> None:
+                 place: str | None = None, teller: str | None = None, fact: str | None = None,
+                 occasion: Occasion | None = None) -> None:
         """Queue a memory for the next MEMORIZE job (importance None = let the model rate it)."""
-        self.buffer.add(MemoryDraft(MemoryKind(kind), description, now,
-                                        _on_scale(importance),
-                                        subject, place))
+        self.buffer.add(self.draft(MemoryKind(kind), description, now, importance=importance, subject=subject,
+                                   place=place, teller=teller, fact=fact, occasion=occasion))
 
-    def whisper(self, text: str, now: datetime) -> None:
-        """Put a line into the agent's inner voice: a THOUGHT memory it will plan and react by."""
-        text = " ".join(str(text).split())[:300]
+    def draft(self, kind: MemoryKind, description: str, now: datetime, *, importance: int | None = None,
+              subject: str | None = None, place: str | None = None, teller: str | None = None,
+              fact: str | None = None, occasion: Occasion | None = None, sighting: bool = False,
+              evidence: tuple[int, ...] = ()) -> MemoryDraft:
+        """A memory draft with its provenance: what the caller knows, and what the reader finds
+        in the text when it is made — the occasion it speaks of and whom it is about (never for
+        a sighting, a plan or a reflection, whose subject and place the caller gives)."""
+        if not sighting and kind in (MemoryKind.OBSERVATION, MemoryKind.THOUGHT, MemoryKind.DIALOGUE) \
+                and not description.startswith("Conversation with "):
+            text = fact if fact is not None else description
+            if occasion is None and (kind is not MemoryKind.DIALOGUE or teller is not None):
+                occasion = self.reader.occasion(text, now, speaker=teller or self.name)
+            if subject is None:
+                subject = self.reader.about(text)
+        return MemoryDraft(kind, description, now, _on_scale(importance), subject, place, evidence, sighting,
+                           teller, fact, occasion)
+
+    def _occasion_seed(self, seed: OccasionSeed, now: datetime) -> MemoryDraft:
+        """A persona file's occasion, given as data: a memory with exactly those fields."""
+        place = self.reader.gazetteer.lookup(seed.place)
+        host = seed.host or self.name
+        occasion = Occasion(seed.what, seed.start, seed.end, place.phrase if place else seed.place,
+                            place.address if place else None, host)
+        text = seed.text or announce(occasion)
+        return self.draft(MemoryKind.OBSERVATION, text, now, subject=host, occasion=occasion,
+                          place=occasion.address)
+
+    def whisper(self, text: str, now: datetime) -> PlanStep | None:
+        """Put a line into the agent's inner voice: a THOUGHT memory it will plan and react by,
+        thought in its own words ("You want to …" is "I want to …"; markers removed). A wish
+        becomes a step of today's plan at once (`wishes`), which is returned."""
+        text = strip_markers(text)[:300].strip()
         if not text:
             raise ValueError("a whisper needs some text")
-        text = inner_voice(text)  # "You want to …" is thought as "I want to …"
-        self.buffer.add(MemoryDraft(MemoryKind.THOUGHT, text, now))
+        text = inner_voice(text)
+        self.buffer.add(self.draft(MemoryKind.THOUGHT, text, now, subject=self.name))
         self._novel.append(PendingReaction(Observation(text, ObservationKind.EVENT, subject=None), now))
+        place = self.reader.gazetteer.place_in(text, about=self.name)
+        step = wished_step(text, self.persona, now, place.address if place is not None else None)
+        if step is None or self.plan.empty:
+            return None
+        self.plan.interrupt(step)
+        return step
 
     def refuse(self, reason: str, now: datetime, *, address: str | None = None, rule: str = "",
                until: datetime | None = None) -> Refusal:

@@ -26,9 +26,12 @@ from npc_brain.cognition.events import (
     UtteranceEvent,
 )
 from npc_brain.cognition.grounds import Ground, GroundKind, Moment
+from npc_brain.cognition.intent import Intent
 from npc_brain.cognition.plan import PlanLevel
 from npc_brain.cognition.prompts import clean
 from npc_brain.cognition.settings import BrainSettings
+from npc_brain.language import occasions as say
+from npc_brain.language import reported
 from npc_brain.llm.preemption import preemptible
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
@@ -36,6 +39,7 @@ from npc_brain.metered import MeteredModel
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
+from npc_brain.world.place import ACTIVITIES, PlaceKind
 
 __all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Chosen", "Conversations", "Offers", "Submit"]
 
@@ -180,6 +184,9 @@ class Conversations:
 
         other = self._agents.get(listener) if conv.player is None else None
         other_view = other.memory.snapshot() if other is not None else None
+        # An occasion the player's last line named (read on the game thread): an invitation.
+        asked = conv.lines[-1].text if conv.player and conv.lines and conv.lines[-1].speaker == conv.player else ""
+        invited = agent.reader.occasion(asked, now, speaker=conv.player) if asked else None
 
         def run() -> tuple[dialogue.Said, bool]:
             if after is not None:
@@ -193,7 +200,8 @@ class Conversations:
                                            on_say=draft if conv.player else None, offers=offers,
                                            player=conv.player is not None,
                                            heard_ground=told, listener_is_agent=conv.player is None,
-                                           phrased=s.phrase_player_lines if conv.player else s.phrase_npc_lines)
+                                           phrased=s.phrase_player_lines if conv.player else s.phrase_npc_lines,
+                                           heard_occasion=invited)
             # Whether either NPC still has news for the other (scanned here, off the frame loop).
             so_far = [*lines, (speaker, said.text)]
             more = other is not None and other_view is not None and (
@@ -223,19 +231,20 @@ class Conversations:
             if said.offer is not None and self._chosen is not None:
                 out.append(self._chosen(speaker, listener, said.offer, said.text, t))
             if listener in self._agents and listener != conv.player:
-                # News is remembered attributed, with the event's place; other lines as speech.
-                heard = hearsay.told(speaker, listener, ground) if ground is not None else None
+                # News is remembered attributed, with its provenance; other lines as speech.
+                heard = hearsay.told(speaker, listener, ground, place=agent.address, importance=rating) \
+                    if ground is not None else None
                 self._agents[listener].perceive(
-                    [Observation(heard or f"{speaker} said: {said.text}", ObservationKind.SPEECH,
-                                 subject=speaker, place=(ground.place if heard and ground else None)
-                                 or agent.address, importance=rating)], t)
+                    [heard or Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
+                                          place=agent.address, importance=rating)], t)
             # Between NPCs a goodbye counts once both have spoken; with the player, the player
             # (or the cap) ends it: a small model says goodbye at random and the chat would close.
             # An invitation or news of an occasion waits for its answer, and a goodbye waits while
             # the other has news still to tell (the cap still holds).
             asked = ground is not None and ground.kind is GroundKind.MEMORY and ground.spreads \
-                and invitation.occasion_in(ground.said or ground.text) is not None
-            if last or (said.end and conv.player is None and len(conv.lines) >= 2 and not asked and not more):
+                and ground.occasion is not None
+            bye = said.intent is Intent.FAREWELL  # the other said goodbye: this was the answer to it
+            if last or bye or (said.end and conv.player is None and len(conv.lines) >= 2 and not asked and not more):
                 self.end(conv, t, out)
             elif conv.player is None:
                 self._turn(conv, listener, t)
@@ -287,20 +296,17 @@ class Conversations:
 
     def _commit(self, agent: Agent, ground: Ground, teller: str, now: datetime,
                 importance: int | None = None) -> None:
-        """A yes to an occasion: remembered as the agent's own timed intention (the next day
-        plan keeps it; rated as the yes, when known) and, when it is today, put into today's
-        plan at once."""
-        occasion = invitation.occasion_in(ground.text)
+        """A yes to an occasion: remembered as the agent's own intention, with the occasion (the
+        next day plan keeps it; rated as the yes, when known) and, when it is today, put into
+        today's plan at once."""
+        occasion = ground.occasion
         if occasion is None:
             return
-        known = [r.description for r in agent.memory.records] + [d.description for d in agent.buffered]
-        if invitation.accepted(known, agent.name, occasion):
+        if invitation.accepted([*agent.memory.records, *agent.buffered], agent.name, occasion):
             return
-        world = self._world()
-        place = world.find(occasion.place) if world is not None else None
-        address = place.address if place is not None else None
+        address = occasion.address
         agent.remember(MemoryKind.THOUGHT, invitation.commitment(agent.name, occasion), now,
-                       importance=importance, subject=teller, place=address)
+                       importance=importance, subject=agent.name, place=address, occasion=occasion)
         step = invitation.step_for(occasion, now, address)
         end = agent.plan.end
         if step is not None and end is not None and end >= step.end:
@@ -321,7 +327,22 @@ class Conversations:
         if world is None:
             return Moment(doing, None, today, {})
         names = {st.address: n for st in today if st.address and (n := world.area_name(st.address))}
-        return Moment(doing, world.area_name(agent.address), today, names)
+        return Moment(doing, world.area_name(agent.address), today, names, places=self._public(agent))
+
+    def _public(self, agent: Agent) -> tuple[tuple[str, str, frozenset[str]], ...]:
+        """The public buildings `agent` knows, with what they (and their rooms) are for: what it
+        can recommend (nobody's home, no private room)."""
+        world = self._world()
+        if world is None:
+            return ()
+        known = agent.known_places()
+        out = []
+        for address, info in known.places.items():
+            place = world.get(address) if address in world else None
+            if place is None or place.kind is not PlaceKind.BUILDING or place.private:
+                continue
+            out.append((info.name, address, frozenset(a for a in ACTIVITIES if known.serves(address, a))))
+        return tuple(out)
 
     def known_names(self) -> tuple[str, ...]:
         """Every agent and place name the world holds (the grounding check's gazetteer)."""
@@ -369,14 +390,30 @@ class Conversations:
         reading = self._reading.pop(npc, None)
         if reading is not None and reading.cancel():
             reading = None  # not started yet: the reply reads the prompt itself
-        # The player's words are a claim someone made, never the NPC's own knowledge.
-        agent.remember(MemoryKind.DIALOGUE, hearsay.quoted(speaker, npc, text), now, subject=speaker,
-                       place=agent.address)
+        self._heard_from_player(agent, speaker, text, now)
         if conv.npc_lines() >= conv.turn_cap:
             self.end(conv, now, self._events)
         else:
             self._turn(conv, npc, now, on_text, after=reading)
         return conv
+
+    def _heard_from_player(self, agent: Agent, player: str, text: str, now: datetime) -> None:
+        """What the player said, as evidence of what the player said: an occasion the line names
+        (an invitation, a notice) with the player as its teller, or the line's statements as the
+        player's claim, in other words ("Alex says that the mill burned down") — never as the
+        NPC's own knowledge, never verbatim, never an instruction. A question, a greeting or a
+        request leaves only the transcript."""
+        occasion = agent.reader.occasion(reported.strip_markers(text), now, speaker=player)
+        if occasion is not None:
+            fact = say.announce(occasion)
+            agent.remember(MemoryKind.DIALOGUE, f"{player} told {agent.name} that {fact}.", now, teller=player,
+                           fact=fact, subject=occasion.host or player, place=occasion.address, occasion=occasion)
+            return
+        claim = reported.paraphrase(text, player, agent.name, names=tuple(agent.reader.gazetteer.people))
+        if claim is None:
+            return
+        agent.remember(MemoryKind.DIALOGUE, f"{player} told {agent.name} that {claim}.", now, teller=player,
+                       fact=reported.claim(player, claim), place=agent.address)
 
     def read_ahead(self, npc: str, player: str) -> None:
         """While `player` types, read the start of `npc`'s next line's prompt (its rules, the

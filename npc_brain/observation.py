@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from npc_brain.occasion import Occasion
+
 
 class ObservationKind(StrEnum):
     """Where a perception came from; refusals and speech get special handling."""
@@ -21,7 +23,9 @@ class Observation:
 
     `subject` is the agent or object observed (a name or an address), `place` the address where.
     `importance` is a rating the source already knows (a heard fact keeps its teller's), or
-    None to rate it as any other memory.
+    None to rate it as any other memory. Provenance, when the source knows it: `teller` (who
+    said it), `fact` (what was said, without who said it) and `occasion` (the occasion it
+    speaks of; None: read from the text when the memory is made).
     """
 
     description: str
@@ -29,3 +33,6 @@ class Observation:
     subject: str | None = None
     place: str | None = None
     importance: int | None = None
+    teller: str | None = None
+    fact: str | None = None
+    occasion: Occasion | None = None

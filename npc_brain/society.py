@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import MappingProxyType
@@ -51,6 +52,9 @@ from npc_brain.cognition.inspection import AgentInspection, inspect_agent
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.conversations import Conversations
 from npc_brain.errands import Errands
+from npc_brain.language.gazetteer import Gazetteer
+from npc_brain.language.reader import TextReader
+from npc_brain.language.reported import strip_markers
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.markers import neutralise_markers
@@ -61,7 +65,8 @@ from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.metered import MeteredModel
 from npc_brain.movement import Movement, with_movement
-from npc_brain.observation import Observation
+from npc_brain.observation import Observation, ObservationKind
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 from npc_brain.saved_society import SavedSociety
 from npc_brain.scheduler import Budget, Charged, Priority, Scheduler, Usage
@@ -154,6 +159,22 @@ class Society:
                                     read_ahead=read_ahead, reader=reader)
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         self._crash: BaseException | None = None
+        self._reader_world: Any = None
+        self.reader = self._read_with()
+
+    def _read_with(self) -> TextReader:
+        """A text reader knowing the world's places and everyone in town (agents and players);
+        each agent is given it (a swapped world or a newcomer makes a new one)."""
+        world = self.world
+        places = [] if world is None else [(p.name, p.address) for p in world
+                                           if p.kind in (PlaceKind.BUILDING, PlaceKind.ROOM)]
+        homes = {a.name: tuple(x for x in (a.persona.home, a.persona.workplace) if x) for a in self._agents.values()}
+        reader = TextReader(Gazetteer.of(places, [*self._agents, *sorted(self._players)], homes))
+        self._reader_world = world
+        self.reader = reader
+        for agent in self._agents.values():
+            agent.reader = reader
+        return reader
 
     # ------------------------------------------------------------------ agents
     def add_agent(self, persona: Persona, *, known: Any = None, memory: MemoryStream | None = None) -> Agent:
@@ -172,9 +193,14 @@ class Society:
             known = SpatialMemory.for_persona(self.world, persona)
         memory = memory if memory is not None else MemoryStream(self.embedder.dim, decay=self.settings.recency_decay)
         cache = self.importance_cache if self.settings.share_importance_cache else ImportanceCache()
+        # Its seeds are read with its own name and places known (they are about it).
+        homes = {persona.name: tuple(x for x in (persona.home, persona.workplace) if x)}
+        reader = TextReader(self.reader.gazetteer.with_people([*self._agents, persona.name, *sorted(self._players)],
+                                                              {**self.reader.gazetteer.homes, **homes}))
         agent = Agent(persona, memory, known, embedder=self.embedder, settings=self.settings,
-                      importance_cache=cache, seed_time=now)
+                      importance_cache=cache, seed_time=now, reader=reader)
         self._agents[persona.name] = agent
+        self._read_with()
         if self.world is not None and self.world.location(persona.name) is None and persona.home in self.world:
             self.world.move(persona.name, persona.home)
         return agent
@@ -225,6 +251,8 @@ class Society:
             self.scheduler.pause()
         elif not paused and self.scheduler.paused:
             self.scheduler.resume()
+        if self.world is not self._reader_world:  # a game swapped its map: read with its places
+            self._read_with()
         for agent in self._agents.values():
             agent.detail = self.detail_of(agent.name)
             self._bodies.sync(self.world, agent, now)
@@ -312,8 +340,12 @@ class Society:
         """
         self.agent(npc)  # KeyError naming the known agents
         speaker = neutralise_markers(speaker)
-        conv = self._convs.talk(npc, speaker, neutralise_markers(text), on_text)
-        self._players.add(speaker)
+        if speaker not in self._players:
+            self._players.add(speaker)
+            self._read_with()  # the player is someone lines may be about
+        # Markers go, look-alikes too: the player's words are kept as what they said, nothing more.
+        text = neutralise_markers(strip_markers(text))
+        conv = self._convs.talk(npc, speaker, text, on_text)
         self._update_gate()
         return conv
 
@@ -335,7 +367,9 @@ class Society:
         """Name a player (not an agent): NPCs' reactions to noticing them go first."""
         if name in self._agents:
             raise ValueError(f"{name!r} is an agent, not a player")
-        self._players.add(name)
+        if name not in self._players:
+            self._players.add(name)
+            self._read_with()
 
     def engage(self, player: str, npc: str | None) -> None:
         """The player turned to `npc` (a chat box opened) or to nobody (None).
@@ -350,7 +384,9 @@ class Society:
             self.agent(npc)  # KeyError naming the known agents
             fresh = self._engaged.get(player) != npc
             self._engaged[player] = npc
-            self._players.add(player)
+            if player not in self._players:
+                self._players.add(player)
+                self._read_with()
             if fresh:
                 self._convs.read_ahead(npc, player)
         self._update_gate()
@@ -374,8 +410,44 @@ class Society:
 
     # ------------------------------------------------------------------ world feedback
     def whisper(self, name: str, text: str) -> None:
-        """Put a thought into an agent's inner voice (it plans and reacts by it; markers broken)."""
-        self.agent(name).whisper(neutralise_markers(text), self._now())
+        """Put a thought into an agent's inner voice, in its own words (markers removed): it
+        plans and reacts by it, and a wish ("You want to visit the library this afternoon") is
+        in today's plan at once (a `PlanChanged` from the next `update()`)."""
+        now = self._now()
+        step = self.agent(name).whisper(strip_markers(text), now)
+        if step is not None:
+            self._events.append(PlanChanged(name, now, "wish", step.description))
+
+    def tell(self, fact: str, *, to: str | Iterable[str] | None = None, teller: str | None = None,
+             occasion: Occasion | None = None, about: str | None = None, importance: int | None = None) -> int:
+        """Let NPCs know something, as the game decides: `to` one NPC, several, or everyone (None).
+
+        With `teller` it is what that person told them (remembered as their claim, attributed,
+        and passed on so); without, something they saw or read themselves (a notice, the paper).
+        The occasion a fact speaks of is read from its words (a place of the map and a day) unless
+        `occasion` gives it exactly (its address is filled in from its place's name when missing);
+        `about` says whom it is about and `importance` rates it (1–10; default: rated like any
+        memory). Returns how many NPCs were told."""
+        fact = strip_markers(fact)
+        if not fact:
+            raise ValueError("tell them something")
+        names = list(self._agents) if to is None else [to] if isinstance(to, str) else list(to)
+        for name in names:
+            self.agent(name)  # KeyError naming the known agents
+        if occasion is not None and occasion.address is None and occasion.place:
+            place = self.reader.gazetteer.lookup(occasion.place)
+            if place is not None:
+                occasion = replace(occasion, place=place.phrase, address=place.address)
+        now = self._now()
+        for name in names:
+            if teller is not None:
+                obs = Observation(f"{teller} told {name} that {fact}", ObservationKind.SPEECH, subject=about,
+                                  importance=importance, teller=teller, fact=fact, occasion=occasion)
+            else:
+                obs = Observation(fact, ObservationKind.EVENT, subject=about, importance=importance,
+                                  occasion=occasion)
+            self.agent(name).perceive([obs], now)
+        return len(names)
 
     def refused(self, name: str, verdict: Any, *, address: str | None = None) -> None:
         """A rule refused the agent's action: remember the place as refused and replan.

@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from npc_brain.cognition import importance, news, planning, reaction, reflection
+from npc_brain.cognition import importance, invitation, news, planning, reaction, reflection
 from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.detail import Detail
 from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
@@ -71,7 +71,8 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
         for m in result.memories:
             d = m.draft
             agent.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,
-                             evidence=d.evidence, subject=d.subject, place=d.place)
+                             evidence=d.evidence, subject=d.subject, place=d.place, teller=d.teller,
+                             fact=d.fact, occasion=d.occasion)
         buffer.stored(drafts)
         return []
 
@@ -99,11 +100,17 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     # Seeds not in the stream yet (their ratings are still being made) are read as given: on a
     # fresh agent retrieval would return them anyway, all of them being all it knows.
     seeds = tuple(agent.persona.memories) if not agent.seeded else ()
+    # The occasions it knows of, read from the memories' fields (stored or still buffered), and
+    # its own words for those it means to hold ("wants to host a … party": "hosting a … party").
+    mine: list[invitation.Remembered] = [*view.records, *agent.buffered]
+    occasions = invitation.known(mine, agent.name, now)
+    seeds = (*seeds, *(m.description for m in mine if m.occasion is not None and m.subject == agent.name
+                       and m.description not in seeds))
     if agent.plan.ended(now):
         # Meanwhile the day by rule (`planning.provisional_day`): `bench lag` at 10 NPCs saw
         # first-morning plans take 34–54 s, each NPC "thinking about the day" where it woke.
-        stand_in = planning.provisional_day(view, persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
-                                            names=names, known=seeds)
+        stand_in = planning.provisional_day(persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
+                                            names=names, known=seeds, occasions=occasions)
         if stand_in:
             agent.plan.set_day(stand_in, provisional=True)
     if agent.status != AgentStatus.CONVERSING:
@@ -112,7 +119,8 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     def run() -> planning.DayPlanned:
         return planning.plan_day(model, embedder, view, persona, now, yesterday=yesterday,
                                  thoughts=thoughts, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
-                                 names=names, k=s.retrieval_k, weights=s.weights, known=seeds)
+                                 names=names, k=s.retrieval_k, weights=s.weights, known=seeds,
+                                 occasions=occasions)
 
     def apply(result: planning.DayPlanned) -> list[Event]:
         t = max(now, result.chunks[0].start)

@@ -16,6 +16,7 @@ from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.lifecycle import AgentStatus
 from npc_brain.cognition.plan import Plan, PlanLevel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 
 if TYPE_CHECKING:
@@ -81,6 +82,22 @@ class SavedRefusal(_Saved):
     activity: str
 
 
+class SavedOccasion(_Saved):
+    """`Occasion.to_dict()`."""
+
+    what: str
+    start: IsoTime
+    end: IsoTime | None
+    place: str | None
+    address: str | None
+    host: str | None
+    timed: bool
+
+    def occasion(self) -> Occasion:
+        """The value it stands for."""
+        return Occasion(self.what, self.start, self.end, self.place, self.address, self.host, self.timed)
+
+
 class SavedDraft(_Saved):
     """One memory not yet rated when the game was saved."""
 
@@ -91,6 +108,9 @@ class SavedDraft(_Saved):
     subject: str | None
     place: str | None
     evidence: list[int]
+    teller: str | None = None  # provenance (saves before it carry none)
+    fact: str | None = None
+    occasion: SavedOccasion | None = None
 
 
 class SavedMarks(_Saved):
@@ -136,7 +156,9 @@ def agent_state(agent: Agent) -> dict[str, Any]:
         "buffer": [
             {"kind": d.kind.value, "description": d.description, "created": d.created.isoformat(),
              "importance": d.importance, "subject": d.subject, "place": d.place,
-             "evidence": list(d.evidence)} for d in agent.buffer.drafts
+             "evidence": list(d.evidence), "teller": d.teller, "fact": d.fact,
+             "occasion": d.occasion.to_dict() if d.occasion is not None else None}
+            for d in agent.buffer.drafts
         ],
         "memo": [[list(k), v] for k, v in agent._memo.items()],
         "marks": {
@@ -162,7 +184,8 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
                       for r in saved.refusals]
     agent.buffer.replace([
         MemoryDraft(d.kind, d.description, d.created, d.importance, d.subject, d.place,
-                    tuple(d.evidence))
+                    tuple(d.evidence), teller=d.teller, fact=d.fact,
+                    occasion=d.occasion.occasion() if d.occasion is not None else None)
         for d in saved.buffer
     ])
     agent._memo = dict(saved.memo)

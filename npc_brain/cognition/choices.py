@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from npc_brain.cognition.phrasing import (
     activity_of,
     as_gerund_phrase,
     date_in,
-    events,
     gerund,
     hours_in,
     intentions,
@@ -26,6 +26,8 @@ from npc_brain.cognition.phrasing import (
     shorten,
     wake_and_bed,
 )
+from npc_brain.language import occasions as say
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 
 _RANGE_TEXT = re.compile(r",?\s*(?:from\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|–|until)\s*"
@@ -83,6 +85,9 @@ _EVERY = re.compile(r"\s*\b(?:(?:every|each)\s+(?:morning|afternoon|evening|nigh
                     r"|daily|most (?:mornings|afternoons|evenings|nights|days))\b", re.IGNORECASE)
 
 
+# "visiting the library this afternoon": the step is the visit; its part of the day is its timing.
+_THIS_PART = re.compile(r"\s*\b(?:(?:this|tomorrow)\s+(?:morning|afternoon|evening|night)|tonight|today)\b",
+                        re.IGNORECASE)
 _WEEKDAY = re.compile(r"\s*\b(?:on\s+|every\s+|at\s+)?"
                       r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)s?(?![\w'’])"
                       r"(?:\s+(?:morning|afternoon|evening|night)s?)?\b", re.IGNORECASE)
@@ -101,10 +106,18 @@ def _option(text: str, occupation: str = "", act: str | None = None) -> Option:
     # The hours go into the chunk's timing, and so do "every morning" and "on Fridays": a step
     # is what happens today ("Right now I am having black coffee at Hobbs Cafe", not "… every
     # morning"), and a Friday habit is offered on Fridays only.
-    what = _WEEKDAY.sub("", _EVERY.sub("", _RANGE_TEXT.sub("", _without_date(full))))
+    what = strip_timing(full)
     what = shorten(what.strip(" ,"), OPTION_CHARS)
     return Option(what, act or activity_of(what, occupation), start, end, parts=parts_of_day(full),
                   days=_days(full))
+
+
+def strip_timing(phrase: str) -> str:
+    """A phrase without its timing — dates, hours, "every morning", "on Fridays", "this
+    afternoon" — which go into the step's time instead ("Right now I am having black coffee at
+    Hobbs Cafe", not "… every morning")."""
+    what = _WEEKDAY.sub("", _EVERY.sub("", _RANGE_TEXT.sub("", _without_date(phrase))))
+    return _THIS_PART.sub("", what).strip(" ,")
 
 
 def _parts(o: Option) -> frozenset[str]:
@@ -158,11 +171,17 @@ def day_slots(
     memories: Sequence[str] = (),
     names: Mapping[str, str] | None = None,
     per_slot: int = 6,
+    occasions: Sequence[tuple[Occasion, bool]] = (),
+    day: date | None = None,
 ) -> list[Slot]:
     """The parts of the day from `from_hour` to bed, each with the options that fit it.
 
-    `today` ('February 13') decides whether a dated intention is for today ('hosting the
-    party') or later ('getting ready for …'). Slots already over are left out.
+    `occasions` are the occasions the persona knows of, each with whether it means to be
+    there (its own, or one it said yes to): on `day` one it means to be at is a commitment in
+    its slot, one it only heard of an option; before it, its own occasion makes mornings of
+    asking people and afternoons of getting ready. `memories` and `thoughts` give intentions
+    (a whisper's "I want to visit the library this afternoon" is kept for its part of the
+    day). Slots already over are left out.
     """
     names = names or {}
     occ = persona.occupation
@@ -172,18 +191,17 @@ def day_slots(
     habits = [o for o in (_option(h, occ) for h in persona.daily_habits) if today_s(o)]
     work = work_option(persona, names)
     status = _option(persona.status, occ) if persona.status else None
-    plans = [o for o in _intended([*intentions(thoughts, persona.name, inner_voice=True),
-                                   *intentions(memories, persona.name)], today) if today_s(o)]
-    # What the persona itself means to do today at a set time — hosting its party, going to one
-    # it said yes to — is a commitment, not one option among many.
-    committed = {o.what for o in plans if o.start is not None}
-    hosting = " ".join(o.what for o in plans if o.what.startswith("hosting"))
-    plans += [Option(shorten(f"going to the {event} at {place}", OPTION_CHARS), "socialize",
-                     start if start is not None else 18, end)
-              for event, place, start, end in events([*thoughts, *memories], today)
-              if event.lower() not in hosting.lower()]  # a host does not go to her own party
+    wished = [o for o in _intended([*intentions(thoughts, persona.name, inner_voice=True),
+                                    *intentions(memories, persona.name)], today) if today_s(o)]
+    held, kept = _occasion_options(persona.name, occasions, day, wished)
+    # What the persona itself means to do today at a set time — its own occasion, one it said
+    # yes to — is a commitment, not one option among many; so is a wish for a part of the day
+    # (a whispered "this afternoon").
+    plans = [*held, *(o for o in wished if not any(_same_plan(o, h) for h in held))]
+    committed = kept | {o.what for o in wished if o in plans and (o.start is not None or o.parts)}
     # Dated or timed intentions (a party) lead their slot; open-ended wishes follow habits.
-    dated = [o for o in plans if o.start is not None or o.what.startswith(("getting ready for", "inviting people to"))]
+    dated = [o for o in plans if o.start is not None or o.what.startswith(("getting ready for", "inviting people to"))
+             or (o.parts and o in wished)]
     wishes = [o for o in plans if o not in dated]
     bounds = [("waking", wake, wake + 1), ("morning", wake + 1, 12), ("lunch", 12, 13),
               ("afternoon", 13, 17), ("evening", 17, 20), ("night", 20, bed)]
@@ -222,7 +240,7 @@ def day_slots(
             filler = []  # a busy persona's morning is its own things, not a five-hour walk
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
         # A host who "chose" a walk instead would never throw her party.
-        pinned = [o for o in timed if o.start is not None and o.what in committed]
+        pinned = [o for o in timed if o.what in committed]
         options = _unique(pinned[:1] or ordered, per_slot)
         slots.append(Slot(key, start, end, options))
     return slots
@@ -252,25 +270,55 @@ def alternatives_at(
 
 
 def _intended(phrases: Sequence[str], today: str) -> list[Option]:
-    """Intentions as options: today's keep their times; later ones become preparation."""
-    out = []
-    for phrase in phrases:
-        dated = date_in(phrase)
-        if dated and today and dated.lower() != today.lower():
-            noun = _noun(phrase.split(" on ")[0])
-            if phrase.startswith(_HOSTING):
-                # A host spends the days before asking people (paper §7.1.1): among others, where
-                # people are — the mornings out, the afternoons getting ready.
-                what = re.sub(r"\s+at\s+[A-Z].*$", "", noun)  # 'the party', not 'the party at Hobbs Cafe'
-                out.append(Option(shorten(f"inviting people to {what} in the morning", OPTION_CHARS),
-                                  "socialize"))
-            out.append(Option(shorten(f"getting ready for {noun}", OPTION_CHARS), "work"))
-        else:
-            out.append(_option(phrase, act="socialize" if "party" in phrase.lower() else None))
-    return out
+    """Intentions as options (one naming another day than today waits for it: an occasion's
+    days before are `_occasion_options`'s)."""
+    return [_option(p) for p in phrases if not (date_in(p) and today and date_in(p) != today)]
 
 
-_HOSTING = ("hosting ", "throwing ", "holding ", "organizing ", "organising ")
+def _occasion_options(name: str, occasions: Sequence[tuple[Occasion, bool]], day: date | None,
+                      wished: Sequence[Option]) -> tuple[list[Option], set[str]]:
+    """Options for the occasions the persona knows of, and the texts of those it means to be
+    at: on its day, going to it (its own in the words of its own intention, "hosting a … party
+    at Hobbs Cafe", when it has one), at its hours; before its own, asking people (mornings)
+    and getting ready (afternoons)."""
+    out: list[Option] = []
+    kept: set[str] = set()
+    if day is None:
+        return out, kept
+    for occasion, mine in occasions:
+        ahead = (occasion.start.date() - day).days
+        if ahead < 0:
+            continue
+        start = occasion.start.hour if occasion.timed else None
+        end = None
+        if occasion.timed and occasion.end is not None:
+            end = occasion.end.hour + 24 * (occasion.end.date() - occasion.start.date()).days
+        if ahead == 0:
+            own = next((o for o in wished if _same_plan(o, Option(occasion.what, "socialize"))), None)
+            if own is not None and mine:
+                option = Option(own.what, "socialize", start if start is not None else own.start,
+                                end if end is not None else own.end)
+            else:
+                verb = "holding" if occasion.host == name else "going to"
+                option = Option(shorten(f"{verb} {say.describe(occasion, when=False)}", OPTION_CHARS), "socialize",
+                                start if start is not None else 18, end)
+            out.append(option)
+            if mine:
+                kept.add(option.what)
+        elif occasion.host == name and ahead <= 7:
+            # A host spends the days before asking people (paper §7.1.1): among others, where
+            # people are — the mornings out, the afternoons getting ready.
+            out.append(Option(shorten(f"inviting people to the {occasion.what} in the morning", OPTION_CHARS),
+                              "socialize"))
+            out.append(Option(shorten(f"getting ready for the {occasion.what}", OPTION_CHARS), "work"))
+    return out, kept
+
+
+def _same_plan(a: Option, b: Option) -> bool:
+    """Two options for the same occasion: one names the other's occasion ("hosting a party at …")."""
+    x, y = a.what.lower(), b.what.lower()
+    name = re.sub(r"^(holding|going to) (the |a |an )?", "", y).split(" at ")[0]
+    return bool(name) and name in x
 
 
 def _without_date(text: str) -> str:
@@ -281,14 +329,6 @@ def _without_date(text: str) -> str:
             rest = words[i + 3:]
             return " ".join([*words[:i], *rest]).replace(" ,", ",").strip(" ,")
     return text
-
-
-def _noun(gerund_phrase: str) -> str:
-    """'hosting a Valentine's Day party at Hobbs Cafe' → "the Valentine's Day party at Hobbs Cafe"."""
-    words = gerund_phrase.split()
-    if len(words) > 2 and words[1] in ("a", "an", "the", "my", "his", "her"):
-        return "the " + " ".join(words[2:])
-    return gerund_phrase
 
 
 # --------------------------------------------------------------------------- hours

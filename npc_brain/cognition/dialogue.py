@@ -18,13 +18,13 @@ from typing import Any
 
 from npc_brain.actions import Offer
 from npc_brain.cognition import invitation, news, prompts
+from npc_brain.cognition.answers import candidates
 from npc_brain.cognition.facts import content_words
 from npc_brain.cognition.grounding import Grounded, Problem, ground_line, streamable
 from npc_brain.cognition.grounds import (
     Ground,
     GroundKind,
     Moment,
-    candidates,
     from_record,
 )
 from npc_brain.cognition.intent import Intent, intent_of, topic_of, topic_words
@@ -46,6 +46,7 @@ from npc_brain.llm.streaming import streaming
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 
 
@@ -66,6 +67,10 @@ class Said:
     def ground(self) -> Ground | None:
         """The ground the line says (None only for lines not made here)."""
         return self.grounded.ground if self.grounded is not None else None
+
+
+# Lines that ask nothing: an NPC's own offer (an invitation) may lead the answer to them.
+_SOCIAL = frozenset({Intent.CHAT, Intent.GREETING, Intent.THANKS})
 
 
 def _queries(speaker: Persona, listener: str, heard: str) -> list[str]:
@@ -185,6 +190,7 @@ def next_utterance(
     heard_ground: Ground | None = None,
     listener_is_agent: bool = False,
     phrased: bool = True,
+    heard_occasion: Occasion | None = None,
 ) -> Said:
     """The speaker's next line (ends the conversation when `last_turn`).
 
@@ -192,7 +198,8 @@ def next_utterance(
     `doing`); `known` are the world's people and places, for the grounding check; `on_say`
     hears the line as it is generated (on this thread; the model's raw phrasing — the
     returned line is the checked one, which may differ). `heard_ground` is what the other
-    NPC's last line was made from: an occasion told gets its answer (`invitation`);
+    NPC's last line was made from: an occasion told gets its answer (`invitation`), as does
+    `heard_occasion`, an occasion the player's last line named (an invitation);
     `listener_is_agent`: another NPC, whom an opener tells of an occasion coming up. `offers`
     are the game actions possible now: the ones the line asks for (`player`: the listener is
     the player) or the speaker brings up itself become extra lettered options beside the
@@ -204,20 +211,22 @@ def next_utterance(
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
     recalls = tuple(recall(view, embedder, _queries(speaker, listener, heard), now, k=k, weights=weights))
-    moment = moment or Moment(doing)
-    replies = _invited(view, speaker, listener, heard_ground)
+    moment = replace(moment or Moment(doing), listener_is_agent=listener_is_agent, turn=len(lines))
+    told = heard_ground.occasion if heard_ground is not None and heard_ground.kind is GroundKind.MEMORY \
+        and heard_ground.spreads else heard_occasion
+    replies = _invited(view, speaker, listener, told)
     if replies:
         intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
     elif intent is Intent.CHAT and listener_is_agent:
         moment = replace(moment, news=tuple(_news(view, speaker, listener, now, lines)))
     pool = merged(recalls, limit=2 * k)
-    if intent is Intent.ABOUT:
+    if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
         pool = _with_mentions(view, pool, topic_words(heard, speaker.name, listener), k)
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
-        pool = [r for r in pool if not news.repeats(r.description, said_here)]
+        pool = [r for r in pool if not news.repeats(r, said_here)]
     options = candidates(intent, speaker, listener, heard, now, moment, pool)
-    extra = options_for(heard, offers, listener, player=player, question=intent is not Intent.CHAT)
+    extra = options_for(heard, offers, listener, player=player, question=intent not in _SOCIAL)
     deeds: list[tuple[Ground, Offer | None]] = list(zip(extra.grounds, extra.offers, strict=True))
     if deeds:
         options = extra.beside(options)
@@ -275,8 +284,9 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
     if on_say is not None:
         on_say(ground.text)
     offer = next((o for g, o in deeds if g == ground), None)
-    return Said(speaker.name, ground.text, last_turn or not ground.asserts, recalls,
-                Grounded(ground.text, ground, ""), intent, offer)
+    # A question waits for its answer; a goodbye ends it.
+    done = (not ground.asserts and ground.kind is not GroundKind.QUESTION) or ground.kind is GroundKind.FAREWELL
+    return Said(speaker.name, ground.text, last_turn or done, recalls, Grounded(ground.text, ground, ""), intent, offer)
 
 
 def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozenset[str],
@@ -289,7 +299,7 @@ def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozen
     have = {r.id for r in pool}
     found = [r for r in view.records
              if r.id not in have and r.kind is not MemoryKind.PLAN
-             and not r.description.startswith("Conversation with ") and words <= content_words(r.description)]
+             and not r.description.startswith("Conversation with ") and words <= content_words(r.claim)]
     found.sort(key=lambda r: (-r.importance, -r.id))
     return [*pool, *found[:k]]
 
@@ -300,23 +310,17 @@ def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequenc
     readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines), agent=speaker.name)
 
 
-def _invited(view: MemoryView, speaker: Persona, teller: str, heard: Ground | None) -> list[Ground]:
-    """The answer when the other NPC just told of an occasion the speaker neither hosts nor has
-    said yes to already (else nothing): yes, unless it cannot come."""
-    if heard is None or heard.kind is not GroundKind.MEMORY or not heard.spreads:
+def _invited(view: MemoryView, speaker: Persona, teller: str, occasion: Occasion | None) -> list[Ground]:
+    """The answer when the other speaker just told of (or invited the speaker to) an occasion the
+    speaker neither holds nor has said yes to already (else nothing): yes, unless it cannot come."""
+    if occasion is None or invitation.hosts(occasion, speaker.name):
         return []
-    occasion = invitation.occasion_in(heard.said or heard.text)
-    if occasion is None or invitation.hosts(heard.said, speaker.name):
-        return []
-    mine = [r.description for r in view.records]
-    if invitation.accepted(mine, speaker.name, occasion) or any(
-            invitation.hosts(r.description, speaker.name) and invitation.occasion_in(r.description) == occasion
-            for r in view.records):
+    if invitation.accepted(view.records, speaker.name, occasion):
         return []
     yes, no = invitation.reply_grounds(occasion, speaker.name, teller)
     # Whether one can come is a fact the code has (a 135M model's pick between yes and no is
     # near random): free then, a yes; the hours asleep or another yes at that time, a no.
-    return [no] if invitation.conflicts(occasion, speaker, mine) else [yes]
+    return [no] if invitation.conflicts(occasion, speaker, view.records) else [yes]
 
 
 def has_news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
@@ -327,21 +331,23 @@ def has_news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
 
 def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
           lines: Sequence[tuple[str, str]]) -> list[Ground]:
-    """News the speaker has not told this listener yet: an upcoming occasion (the host
-    invites, anyone else passes it on with its source), else one undated event per
-    conversation (an election, a campaign …) — the speaker's own or one it was told."""
-    items = news.untold(view.records, now, listener, [text for _, text in lines])
-    for item in items:  # the host invites before passing on who is coming
-        if item.occasion is not None and invitation.hosts(item.record.description, speaker.name):
+    """News the speaker has not told this listener yet: an upcoming occasion (its host
+    invites, anyone else passes it on with its source), else one other piece of news per
+    conversation — the speaker's own before anyone else's."""
+    items = news.untold(view.records, now, listener, [text for _, text in lines], speaker=speaker.name)
+    for item in items:  # the host invites before passing on anything else
+        if item.occasion is not None and invitation.hosts(item.occasion, speaker.name):
             return [invitation.invite_ground(item.record, item.occasion, speaker.name, listener)]
     # One undated item per conversation: news, then a chat, not a bulletin.
     fresh = {i.record.id for i in items}
     spoken = any(i.occasion is None and i.record.id not in fresh
                  for i in news.untold(view.records, now, listener)) if lines else False
-    # One's own news before passing on anyone else's.
-    own = [i for i in items if i.occasion is None and not spoken and i.fact.startswith(speaker.name + " ")]
-    first = next(iter(own), None) or next((i for i in items if i.occasion is not None or not spoken), None)
-    return [from_record(first.record, speaker, listener)] if first is not None else []
+    first = next((i for i in items if i.occasion is not None or not spoken), None)
+    if first is None:
+        return []
+    if first.occasion is not None:
+        return [invitation.announce_ground(first.record, first.occasion, speaker.name, listener)]
+    return [from_record(first.record, speaker, listener)]
 
 
 def not_to_oneself(text: str, name: str) -> str:

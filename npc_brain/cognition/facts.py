@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from npc_brain.cognition.phrasing import date_in
+from npc_brain.language.dates import month_days_in
 
 _STOP = frozenset([
     "a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by", "for", "with",
@@ -40,6 +41,7 @@ _NOT_NAMES = frozenset([
     "now", "morning", "afternoon", "evening", "night", "mr", "mrs", "ms", "january", "february", "march", "april",
     "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr",
     "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "come",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 ])
 
 # Words too general to tell one place from another: "Hobbs Cafe" is carried by "Hobbs".
@@ -106,13 +108,9 @@ def names_in(text: str, known: Iterable[str] = ()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
-                   re.IGNORECASE)
-
-
 def dates_in(text: str) -> tuple[str, ...]:
     """Every month-day date in `text`, as 'February 14'."""
-    return tuple(dict.fromkeys(d for d in (date_in(m.group(0)) for m in _DATE.finditer(text)) if d))
+    return month_days_in(text)
 
 
 def facts_in(text: str, *, exclude: Iterable[str] = (), known: Iterable[str] = ()) -> tuple[str, ...]:

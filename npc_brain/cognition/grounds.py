@@ -1,27 +1,26 @@
 """Grounds: what an NPC may say, each with its source (paper §4.3.2, made checkable).
 
 A line of dialogue or an interview answer is made *from* a ground — a memory record, the
-current action, a plan step, the persona's identity — chosen among the ones the code
-offers. What the other speaker asked decides which grounds are eligible (`Intent`): "who
-are you" offers identity, "what are you doing" the current action, "what do you know about
-X" the memories about X (or an honest "I haven't heard about X"), "what did you do earlier"
-the day so far, "what will you do" the plan ahead. Each ground carries its text in the
-speaker's first person (what a repaired line says) and in the third person with names (what
-a listener who hears it remembers, attributed). Everything here is pure.
+current action, a plan step, the persona's identity, a place it knows — chosen among the
+ones the code offers (`answers.candidates` says which answer a line). Each ground carries
+its text in the speaker's first person (what a line says) and, when it is news, the fact in
+the third person with names plus its provenance (`subject`, `occasion`): what a listener
+remembers, attributed. Everything here is pure.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from npc_brain.cognition.facts import content_words, facts_in, times_in
-from npc_brain.cognition.intent import Intent, topic_of, topic_words
-from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person, parts_of_day
+from npc_brain.cognition.facts import facts_in
+from npc_brain.cognition.newsworthy import newsworthy
+from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person
 from npc_brain.cognition.plan import PlanStep
+from npc_brain.language.reported import reported
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 
 
@@ -36,8 +35,13 @@ class GroundKind(StrEnum):
     UNKNOWN = "unknown"  # an honest "I don't know about X": asserts nothing
     SMALL_TALK = "small talk"  # asserts nothing
     ACCEPT = "accept"  # yes to an occasion: the speaker commits to going
-    DECLINE = "decline"
+    DECLINE = "decline"  # no to an occasion or a request
     OFFER = "offer"  # doing a game action the code offers (actions.Offer): "Here is a coffee for you."
+    GREETING = "greeting"  # hello back: asserts nothing
+    FAREWELL = "farewell"  # goodbye: asserts nothing, ends the talk
+    FEELING = "feeling"  # how it is and what is on its mind (its weightiest recent memory)
+    PLACE = "place"  # a place it knows, recommended for what was asked
+    QUESTION = "question"  # the speaker asks something back: asserts nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,30 +62,17 @@ class Ground:
     place: str | None = None
     facts: tuple[str, ...] = ()
     spreads: bool = False
+    subject: str | None = None  # whom the fact is about (the listener's record keeps it)
+    occasion: Occasion | None = None  # the occasion it tells of (the listener's record keeps it)
 
     @property
     def asserts(self) -> bool:
-        """False for small talk and honest not-knowing: such a line states no facts."""
-        return self.kind not in (GroundKind.SMALL_TALK, GroundKind.UNKNOWN)
+        """False for small talk, greetings, questions and honest not-knowing: no facts stated."""
+        return self.kind not in _SAYS_NOTHING
 
     def label(self, limit: int = 110) -> str:
         """The option text the model chooses (the grammar holds it to one of these)."""
         return self.text if len(self.text) <= limit else self.text[: limit - 1].rstrip() + "…"
-
-
-# Not "dinner": everyone has one every day, and passing on who is eating what crowded real
-# news out of conversations (Valentine run fd4819b: "Klaus is eating dinner with his roommate"
-# told on where "Sam is running for mayor" was not). A dinner party is a party.
-_EVENTISH = re.compile(r"\b(party|meeting|election|tournament|concert|exhibition|festival|match|"
-                       r"wedding|funeral|birthday|celebration|invited?|invitation|running for|campaign|"
-                       r"mayor|candidacy|candidate)\b",
-                       re.IGNORECASE)
-
-
-def eventish(text: str) -> bool:
-    """True when `text` names an event or a public undertaking (a party, an election, a
-    campaign …): news someone would pass on."""
-    return bool(_EVENTISH.search(text))
 
 
 def _sentence(text: str) -> str:
@@ -139,19 +130,24 @@ def _about_self(text: str, name: str) -> bool:
 
 
 def from_record(record: MemoryRecord, speaker: Persona, listener: str) -> Ground:
-    """A memory as a ground: first person for the speaker, third person for a listener."""
+    """A memory as a ground: the speaker's first person, and the fact for a listener with its
+    provenance. A heard one is said as heard ("Klaus Mueller told me that …"); it spreads
+    when it is news by its fields (`newsworthy`) or tells of an occasion."""
     desc = record.description
     # A transcript is evidence of a talk, not something to recite.
     if record.kind is MemoryKind.DIALOGUE and desc.startswith("Conversation with "):
         desc = desc.split(":", 1)[0]
-    mine = first_person(desc, speaker.name)
-    if _about_self(desc, speaker.name):
-        mine = _mine(mine)
-    facts = facts_in(desc, exclude=(speaker.name, listener))
-    others = [f for f in facts if f not in (speaker.name, listener)]
-    spreads = bool(_EVENTISH.search(desc)) or bool(others)
-    return Ground(GroundKind.MEMORY, _sentence(mine), _sentence(_third(desc, speaker.name)), record.id,
-                  record.place, facts_in(mine, exclude=(listener,)), spreads)
+    if record.teller is not None:
+        mine = reported(record.teller, record.claim)
+        said = record.claim
+    else:
+        mine = first_person(desc, speaker.name)
+        if _about_self(desc, speaker.name):
+            mine = _mine(mine)
+        said = _third(desc, speaker.name)
+    spreads = record.occasion is not None or newsworthy(record)
+    return Ground(GroundKind.MEMORY, _sentence(mine), _sentence(said), record.id, record.place,
+                  facts_in(mine, exclude=(listener,)), spreads, subject=record.subject, occasion=record.occasion)
 
 
 def identity_ground(persona: Persona) -> Ground:
@@ -168,7 +164,7 @@ def _article(occupation: str) -> str:
     low = occ.lower()
     if low.startswith(("a ", "an ", "the ")):
         return occ
-    if " of " in low or low.startswith(("owner", "head", "mayor", "manager")):
+    if " of " in low:  # "the owner of Hobbs Cafe"
         return "the " + occ
     return ("an " if low[:1] in "aeiou" else "a ") + occ
 
@@ -179,7 +175,7 @@ def status_ground(persona: Persona) -> Ground | None:
         return None
     text = _sentence(f"These days I am {_mine(persona.status)}")
     said = _sentence(f"{persona.name} is {persona.status} these days")
-    return Ground(GroundKind.IDENTITY, text, said, facts=facts_in(text), spreads=bool(_EVENTISH.search(text)))
+    return Ground(GroundKind.IDENTITY, text, said, facts=facts_in(text))
 
 
 def _clock(t: datetime) -> str:
@@ -218,8 +214,7 @@ def plan_ground(persona: Persona, step: PlanStep, now: datetime, place: str | No
     else:
         text, said = f"At {when} I was {what}", f"{persona.name} was {what} at {when} today"
     text = _sentence(text)
-    return Ground(GroundKind.PLAN, text, _sentence(said), place=step.address, facts=facts_in(text),
-                  spreads=bool(_EVENTISH.search(what)))
+    return Ground(GroundKind.PLAN, text, _sentence(said), place=step.address, facts=facts_in(text))
 
 
 def relation_ground(persona: Persona, listener: str) -> Ground | None:
@@ -262,11 +257,6 @@ SMALL_TALK = (
 )
 
 
-def relevant(record: MemoryRecord, topic_words: frozenset[str]) -> bool:
-    """True when the memory shares a content word with the topic (retrieval always returns k)."""
-    return bool(topic_words & content_words(record.description))
-
-
 @dataclass(frozen=True, slots=True)
 class Moment:
     """What the speaker knows right now besides memory: the action, its place, the day plan."""
@@ -276,173 +266,12 @@ class Moment:
     steps: tuple[PlanStep, ...] = ()  # today's plan, any level, in time order
     place_names: dict[str, str] | None = None  # address → display name, for plan steps
     news: tuple[Ground, ...] = ()  # an upcoming occasion to tell this listener of, best first
+    places: tuple[tuple[str, str, frozenset[str]], ...] = ()  # public places it knows: name, address, purposes
+    listener_is_agent: bool = False  # talking with another NPC (not the player, not an interviewer)
+    turn: int = 0  # lines said so far in this conversation
 
 
-def _step_place(moment: Moment, step: PlanStep) -> str | None:
-    if not step.address or not moment.place_names:
-        return None
-    return moment.place_names.get(step.address)
 
 
-# Words of a question about later that name no topic ("what's next on your list today?").
-_WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next", "soon", "rest", "list",
-                         "headed", "plan", "planned", "morning", "afternoon", "evening", "night", "week",
-                         "weekend", "time", "see", "somewhere", "anywhere", "else"})
-_ROUTINE = 2  # the rule-rated sightings' importance (`importance.PERSON_ACTION`)
-# A conversation's summary ("A and B talked about X, Y and Z.") is a record of a talk, not news.
-_SUMMARY = re.compile(r"^.+ and .+ (talked about .+|had a short chat)\.$")
-
-
-def candidates(
-    intent: Intent,
-    speaker: Persona,
-    listener: str,
-    line: str,
-    now: datetime,
-    moment: Moment,
-    recalled: Sequence[MemoryRecord],
-    *,
-    limit: int = 3,
-) -> list[Ground]:
-    """The eligible grounds for answering `line`, best first (a small model leans to the first)."""
-    # Not grounds: a transcript (evidence for reflection, not something to recite) and what
-    # the listener itself said (telling Alex what Alex said answers nothing).
-    # Nor a plan record: the plan's steps are grounds of their own, with their times.
-    # Nor a routine sighting of the listener ("Klaus Mueller is having a coffee", said to Klaus).
-    recalled = [r for r in recalled
-                if not r.description.startswith(("Conversation with ", f"{listener} told ", f"{listener} invited "))
-                and not (r.description.startswith(f"{listener} ") and r.importance <= _ROUTINE)
-                and r.kind is not MemoryKind.PLAN and not _SUMMARY.search(r.description)]
-    topic = topic_of(line) if line else ""
-    words = topic_words(line, speaker.name, listener)
-    about = [r for r in recalled if relevant(r, words)] if words else list(recalled)
-    # Most of the topic first ("the Valentine's Day party": the party itself before its
-    # helpers), then the most informative (its place, date and time).
-    about.sort(key=lambda r: (-len(words & content_words(r.description)),
-                              -len(facts_in(r.description, exclude=(speaker.name,)))))
-    mems = [from_record(r, speaker, listener) for r in about]
-    action = action_ground(speaker, moment.doing, moment.place)
-    ahead = [s for s in moment.steps if s.start > now and s.description != moment.doing]
-    before = [s for s in moment.steps if s.end <= now]
-    future = [plan_ground(speaker, s, now, _step_place(moment, s)) for s in ahead[:3]]
-    past = [plan_ground(speaker, s, now, _step_place(moment, s)) for s in reversed(before[-3:])]
-    status = status_ground(speaker)
-    out: list[Ground | None]
-    if intent is Intent.IDENTITY:
-        # Who it is and what it is about these days, in one ground: the answer to "who are you".
-        who = identity_ground(speaker)
-        if status is not None:
-            who = Ground(GroundKind.IDENTITY, f"{who.text} {status.text}", who.said, facts=who.facts + status.facts)
-        out = [who, action]
-    elif intent is Intent.NOW:
-        out = [action, *future[:1], status]
-    elif intent is Intent.FUTURE:
-        plans = [m for m in mems if re.search(r"\b(want|plan|hope|will|going to|intend)", m.text)]
-        tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
-        asked = _asked_time(line, now, tomorrow=tomorrow)
-        if asked is not None:
-            step = next((s for s in moment.steps if s.covers(asked)), None)
-            # Asked about a time: that time's step, or an honest "not planned" — not another hour.
-            # A clock time is said as asked; a part of the day ("this evening") by the step's own
-            # start (a made-up "6 pm" is in no memory), or as now when the step has begun.
-            exact = bool(times_in(line))
-            if step is None:
-                future = [NO_PLANS]
-            elif not exact and not tomorrow and step.start <= now:
-                future = [action]
-            else:
-                future = [plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow,
-                                      at=asked if exact else None)]
-            plans = []
-        out = [*future, *plans, status]
-        named = words - _WHEN_WORDS
-        if named and asked is None:  # "will you go to the party?": what it knows of that first
-            about_it = [g for g in (*future, *mems) if named & content_words(g.text)]
-            out = [*about_it, *out]
-    elif intent is Intent.REACT:
-        out = [REACTION]
-    elif intent is Intent.PEOPLE:
-        people = [relation_ground(speaker, n) for n in speaker.relationships if n != listener]
-        met = [m for m in mems if m.spreads]
-        out = [*met[:2], *people[:3]]
-    elif intent is Intent.PAST:
-        recent = sorted((from_record(r, speaker, listener) for r in recalled
-                         if r.created <= now and r.created.date() == now.date()
-                         and r.kind is not MemoryKind.PLAN),
-                        key=lambda g: -(g.record or 0))
-        out = [*(past or recent[:2] or [action])]  # what it did: the day's steps before its memories
-        if words:  # "have you been to the pub?": what it did there first
-            there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
-            out = [*there, *out]
-    elif intent is Intent.ABOUT and not words:  # "what is new with you?": the news it has, else its day
-        news = [from_record(r, speaker, listener)
-                for r in sorted(recalled, key=lambda r: (-r.importance, -r.id)) if r.importance > _ROUTINE]
-        out = [*news[:1], status, action]
-    elif intent is Intent.ABOUT:
-        # Memories of it, then the day's steps there ("Is Hobbs Cafe nice?" "At 9 am I will be …").
-        steps = [g for g in (*future, *past) if words & content_words(g.text)]
-        # … and who it is, when that names it (a student asked about her college).
-        own = [g for g in (identity_ground(speaker), status, action) if g is not None and words & content_words(g.text)]
-        out = [*mems, *steps, *own] if mems or steps or own else [unknown_ground(topic)]
-        if speaker.relationships.get(_named(listener, topic, speaker)):
-            out.insert(0, relation_ground(speaker, _named(listener, topic, speaker)))
-    elif intent is Intent.INVITED:
-        out = list(moment.news)  # the caller offers the yes and the no
-    elif moment.news:  # CHAT with an occasion coming up: lead with it (how news travels, §7.1.1);
-        # the only option, as a 135M model's pick between two is a coin toss.
-        out = [moment.news[0]]
-        limit = 1
-    else:  # CHAT: what the speaker has on its mind about this listener and this line
-        # Not the relationship with the listener: that would describe them to themselves.
-        out = [*mems[:2], action, status]
-    grounds = _unique([g for g in out if g is not None and g.text])
-    # Questions with one right kind of answer get few options: a 135M model's pick is near
-    # random, and the first option is the code's best.
-    limit = min(limit, _FEW.get(intent, limit))
-    # Nothing to say on the question: say so (asserting nothing) rather than something else.
-    fallback = {Intent.FUTURE: NO_PLANS, Intent.PEOPLE: NO_ONE, Intent.ABOUT: unknown_ground(topic)}
-    return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
-
-
-_FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1, Intent.ABOUT: 2,
-        Intent.INVITED: 2}
-
-
-# The hours of a part of the day a question names (`phrasing.parts_of_day`): "any plans for this
-# evening?" is about the evening's step, not the next one (seen in the demo: "At 12 pm I will be
-# having lunch").
-_PART_HOURS = {"midday": (12, 13), "afternoon": (14, 17), "evening": (18, 22)}
-
-
-def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:
-    """The clock time a question names ('at 10 am') on today's date, or the start of the part of
-    the day it names ('this evening': 18:00; now, if that part has begun today), if any."""
-    times = sorted(times_in(line))
-    if times:
-        h, m = (int(x) for x in times[0].split(":"))
-        return now.replace(hour=h, minute=m, second=0, microsecond=0)
-    for part, (start, end) in _PART_HOURS.items():
-        if part in parts_of_day(line) and (tomorrow or now.hour < end):
-            at = now.replace(hour=start, minute=0, second=0, microsecond=0)
-            return at if tomorrow else max(at, now)
-    return None
-
-
-def _named(listener: str, topic: str, speaker: Persona) -> str:
-    """A person from the speaker's relationships whose name the topic mentions (or '')."""
-    low = topic.lower()
-    for name in speaker.relationships:
-        if name.lower() in low or name.split()[0].lower() in low.split():
-            return name
-    return ""
-
-
-def _unique(grounds: list[Ground]) -> list[Ground]:
-    seen: set[str] = set()
-    out = []
-    for g in grounds:
-        key = g.label().lower()
-        if key not in seen:
-            seen.add(key)
-            out.append(g)
-    return out
+_SAYS_NOTHING = frozenset({GroundKind.SMALL_TALK, GroundKind.UNKNOWN, GroundKind.GREETING, GroundKind.FAREWELL,
+                           GroundKind.QUESTION})

@@ -1,62 +1,55 @@
 """Hearsay: what a listener remembers of a line, attributed to whoever said it (pure).
 
-News travels through grounds: when a line was made from a ground about a third party, an
-event or an invitation, the listener stores "Isabella Rodriguez told Klaus Mueller that
-Isabella wants to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to
-7pm" — the fact keeps its names, place and time (so plans can use it) and its source. What
-the player says is stored the same way, as a quote: the NPC remembers that the player said
-it, never that it is so. A conversation's summary is built from the grounds its lines were
-made of, so it can hold no fact nobody said.
+News travels through grounds: when a line was made from a ground that carries news (a fact
+about someone, an occasion, a claim), the listener remembers it as an observation with its
+provenance as fields — `teller` (the speaker), `fact` (what was said, in the third person:
+the fact and its last teller, never a chain of who told whom), `subject` and `occasion`
+(copied from the speaker's record, never read back out of the words). What the player says
+is a claim the player made (`language.reported`), passed on with its claimant. A
+conversation's summary is built from the grounds its lines were made of, so it can hold no
+fact nobody said.
 
 What is heard is rated without a call where its rating is known: news keeps the teller's
 rating of the record it came from, and chat about oneself is routine (`importance`).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from npc_brain.cognition.facts import facts_in
 from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.cognition.prompts import clean
+from npc_brain.observation import Observation, ObservationKind
 
 
-def _lead(said: str, speaker: str) -> str:
-    """'Isabella Rodriguez wants …' → 'Isabella wants …' (the speaker is named already)."""
-    first = speaker.split()[0] if speaker.split() else speaker
-    if speaker and said.startswith(speaker + " "):
-        said = first + said[len(speaker):]
-    return said.rstrip(".") + "."
-
-
-_NAME = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}"
-_RELAYED = re.compile(rf"^{_NAME} told (?:me|{_NAME}) that ")
-
-
-def innermost(said: str) -> str:
-    """The fact under a chain of tellings ("Priya told Isabella that Carmen told Priya that the
-    party …" → "the party …"): news passed on keeps its fact and its last teller, not the chain."""
-    while (m := _RELAYED.match(said)) is not None:
-        said = said[m.end():]
-    return said
-
-
-def told(speaker: str, listener: str, ground: Ground) -> str | None:
-    """The listener's attributed record of a line made from `ground`, or None when the line
-    carries no news (small talk, who the speaker is, what it is doing right now)."""
+def told(speaker: str, listener: str, ground: Ground, *, place: str | None = None,
+         importance: int | None = None) -> Observation | None:
+    """The listener's observation of a line made from `ground`, with its provenance, or None
+    when the line carries no news (small talk, who the speaker is, what it is doing now)."""
     if not ground.spreads or not ground.said:
         return None
-    if ground.said.startswith(f"{speaker} invited "):  # attributed already
-        return ground.said.rstrip(".") + "."
-    fact = innermost(ground.said)
-    return f"{speaker} told {listener} that {_lead(fact[:1].upper() + fact[1:], speaker)}"
+    fact = ground.said.rstrip(". ")
+    if fact.startswith(f"{speaker} invited {listener} "):  # an invitation is a deed, said as one
+        description = fact + "."
+    else:
+        description = f"{speaker} told {listener} that {_lead(fact, speaker)}."
+    return Observation(description, ObservationKind.SPEECH, subject=ground.subject or speaker,
+                       place=ground.place or place, importance=importance, teller=speaker, fact=fact,
+                       occasion=ground.occasion)
+
+
+def _lead(fact: str, speaker: str) -> str:
+    """'Isabella Rodriguez wants …' told by Isabella reads 'Isabella wants …' after her name."""
+    first = speaker.split()[0] if speaker.split() else speaker
+    if speaker and fact.startswith(speaker + " "):
+        fact = first + fact[len(speaker):]
+    return fact
 
 
 CHAT = 2
 """What someone says of themselves in passing (who they are, what they are doing or plan, a
 polite no): as routine as seeing them do it (`importance.PERSON_ACTION`)."""
 
-_RECORDED = (GroundKind.MEMORY, GroundKind.RELATION, GroundKind.OFFER)
+_RECORDED = (GroundKind.MEMORY, GroundKind.RELATION, GroundKind.OFFER, GroundKind.FEELING)
 
 
 def importance(ground: Ground, source: int | None) -> int | None:
@@ -82,11 +75,6 @@ def talk_importance(heard: Sequence[int | None]) -> int | None:
     if not heard or any(h is None for h in heard):
         return None
     return max(h for h in heard if h is not None)
-
-
-def quoted(speaker: str, listener: str, text: str) -> str:
-    """A player's (or anyone's unchecked) words, as something said, not as a fact."""
-    return f'{speaker} told {listener}: "{clean(text, 200)}"'
 
 
 def summary(a: str, b: str, grounds: Sequence[Ground]) -> str:

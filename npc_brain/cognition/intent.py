@@ -13,8 +13,9 @@ from enum import StrEnum
 
 from npc_brain.cognition.facts import content_words, times_in
 from npc_brain.cognition.intent_model import IntentModel
+from npc_brain.language.reported import claim_in
 
-__all__ = ["Intent", "intent_of", "topic_of", "topic_words"]
+__all__ = ["Intent", "intent_of", "is_negated", "is_request", "topic_of", "topic_words"]
 
 class Intent(StrEnum):
     """What a line asks for (the paper's interview categories, as a player asks them)."""
@@ -26,13 +27,62 @@ class Intent(StrEnum):
     FUTURE = "future"  # what will you do, any plans
     REACT = "react"  # a situation: what would you do
     PEOPLE = "people"  # who would you spend time with, who are your friends
-    CHAT = "chat"  # a greeting, anything else
-    INVITED = "invited"  # told of an upcoming occasion: yes or no (see `invitation`)
+    CHAT = "chat"  # anything else: a remark, a statement
+    INVITED = "invited"  # told of (or invited to) an upcoming occasion: yes or no (see `invitation`)
+    GREETING = "greeting"  # hello, good morning
+    FAREWELL = "farewell"  # goodbye, I have to go
+    THANKS = "thanks"  # thank you
+    FEELING = "feeling"  # how are you, what is on your mind
+    OPINION = "opinion"  # what do you think of X (a person: the relationship; a thing: memories)
+    RECOMMEND = "recommend"  # where can I get a good coffee, any quiet place to read
+    AVAILABILITY = "availability"  # are you free at noon tomorrow
+    CLAIM = "claim"  # I heard X, did you know X: what it knows of X, or that it had not heard
+    INVITE = "invite"  # an invitation whose time or place the line does not say
+    REQUEST = "request"  # asks the listener to do something (a game action, or a polite no)
 
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
-    # "Are you OK?" asks after the speaker's wellbeing: small talk, not who they are.
-    (Intent.CHAT, re.compile(r"^\W*(are )?you (ok|okay|all right|alright|well|fine|good)\W*$", re.IGNORECASE)),
+    (Intent.FAREWELL, re.compile(
+        r"^\W*(bye|goodbye|good ?night|farewell|see (you|ya)|take care|catch you later|later|so long|"
+        r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
+        r"i'?ll (be going|let you go|leave you)|i'?m (off|leaving|heading off)|gotta go|until next time|"
+        r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you))\b",
+        re.IGNORECASE)),
+    (Intent.THANKS, re.compile(r"^\W*(thanks|thank you|thank u|cheers|many thanks|much appreciated|"
+                               r"i appreciate (it|that|your help))\b[^?]*$", re.IGNORECASE)),
+    # "Are you OK?" asks after the speaker's wellbeing.
+    (Intent.FEELING, re.compile(
+        r"^\W*(are )?you (ok|okay|all right|alright|well|fine|good)\W*$"
+        r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
+        r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
+        r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
+        r"|\bare you (happy|sad|worried|upset|tired|stressed|lonely|angry|excited|nervous)\b"
+        r"|\bhow'?s (your )?(mood|spirits)\b|\bin a good mood\b|\bhow are you holding up\b", re.IGNORECASE)),
+    (Intent.AVAILABILITY, re.compile(
+        r"\bare you (free|available|around|busy|about)\b.*\b(at|on|this|tomorrow|tonight|later|morning|afternoon|"
+        r"evening|noon|lunch|\d)|\b(do|would) you have (some |any |a (bit|moment|minute) of )?(free )?time\b"
+        r"|\b(can|could|shall) we meet\b|\bwhen are you free\b|\bfree (at|on|for|this|tomorrow|tonight)\b",
+        re.IGNORECASE)),
+    (Intent.INVITE, re.compile(
+        r"\b(would|do|will) you (like|want|care) to (come|join)\b(?! (me|us)\b(?! (for|at|to)\b))"
+        r"|\byou('re| are) (invited|welcome to come)\b|\b(i|we)('d| would) love (for you|you) to (come|join)\b"
+        r"|\bwant to come to\b|\bcome to (my|our)\b|\binvite you\b", re.IGNORECASE)),
+    (Intent.RECOMMEND, re.compile(
+        r"\b(recommend|suggest|suggestion|recommendation)\b"
+        r"|\b(where|what) (can|could|should|would|do|might) (i|we|one|people|someone|folks) (get|find|eat|go|buy|"
+        r"do|read|relax|meet|grab|sit|have|see|visit|hang out|unwind|study|work|drink)\b(?! (?-i:[A-Z]))"
+        r"|\bwhere (can|could|should) you (get|find|buy|eat|grab)\b(?! (?-i:[A-Z]))"
+        r"|\b(any|a) (good|nice|quiet|decent|cosy|cozy|great|fun|peaceful|lively) (place|spot|places|spots)\b"
+        r"|\bbest (place|spot) (to|for|in)\b|\bwhere do (people|folks|locals|you) (go|get|eat|hang out|meet)\b"
+        r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b",
+        re.IGNORECASE)),
+    (Intent.OPINION, re.compile(
+        # Of a person (a name, him, her): how the NPC sees them. Of a thing it is "about".
+        r"\b(what do you (think|make) (of|about)|how do you (like|find|feel about)|(your|any) (opinion|thoughts|view|"
+        r"take|impression) (of|on|about)|do you (like|trust|know|get on with|get along with)) "
+        r"((?-i:[A-Z])|(him|her|them)\b)"
+        r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
+        r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b", re.IGNORECASE)),
     (Intent.REACT, re.compile(
         r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
         re.IGNORECASE)),
@@ -71,19 +121,72 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
                     "town", "thing", "lately", "recently", "news"})
 
 
+_ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would|will)\s+you\s+(please\s+)?"
+                         r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
+                         r"care|mind telling)\w+", re.IGNORECASE)
+_ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
+_GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|greetings|good (morning|afternoon|evening|day)|morning|evening|"
+                       r"nice to meet you|pleased to meet you|nice to see you|good to see you|long time no see|"
+                       r"welcome|yo)\b[\s,!.]*((there|again|friend|everyone|all)\b[\s,!.]*)?", re.IGNORECASE)
+
+
 def intent_of(line: str) -> Intent:
     """The first matching category, in an order where the specific beats the general; a
     line no pattern knows goes to the intent whose example lines its words are most like
-    (`intent_model`)."""
+    (`intent_model`). A greeting followed by a question is the question."""
+    greeting = _GREETING.match(line)
+    if greeting is not None:
+        rest = line[greeting.end():].strip()
+        # "Hi Isabella!" — a name after the greeting is part of it.
+        rest = re.sub(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?[\s,!.]*", "", rest) if rest[:1].isupper() and \
+            not re.match(r"^(what|who|how|where|when|why|which|do|does|did|are|is|can|could|would|will|have|i)\b",
+                         rest, re.IGNORECASE) else rest
+        if not rest.strip(" ,.!"):
+            return Intent.GREETING
+        line = rest
+    if claim_in(line):
+        return Intent.CLAIM
     for intent, pattern in _ASKS:
+        if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(line):
+            continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
         if pattern.search(line):
             # "What are you up to at 8 pm?" asks about that hour's step, not this minute's.
             return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
     # Only a question or a request is read by its words: another NPC's statement ("I would
     # love to come") asks for nothing, and gets the speaker's own news or small talk.
+    if _ASKS_TO_DO.search(line):  # "Could you lend me ten coins?": asked to do, not to tell
+        return Intent.REQUEST
     if "?" in line or _REQUEST.match(line):
-        return Intent(_word_model().best(line))
+        found = Intent(_word_model().best(line))
+        if found is Intent.CHAT and is_request(line):
+            return Intent.REQUEST
+        return found
+    if is_request(line):
+        return Intent.REQUEST
     return Intent.CHAT
+
+
+_ASK = re.compile(
+    r"\b(can|could|would|will|won't|may|might) (you|i|we)\b|\byou (can|could|may|should)\b|\bno need\b"
+    r"|\bplease\b|\bi'?d like\b|\bi would like\b"
+    r"|\bi want\b|\bi need\b|\bi'?ll have\b|\bgive me\b|\bget me\b|\blet'?s\b|\bhow about\b"
+    r"|(?:^|[,.!;:]\s*)(follow|come|go|stop|leave|wait|bring|give|get|take|show|open|close|invite|sell|hand|pass|walk"
+    r"|meet|head|join|don'?t|do not|quit|keep|lend|help|fetch|buy|make)\b",
+    re.IGNORECASE)
+# "What will you do?", "Where can I …?": questions about something, not asking for it.
+_QUESTION = re.compile(r"^\s*(what|where|when|who|whom|why|which|how)(?! about)\b", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(don'?t|do not|no need to|never|stop|quit|no more|no longer|not anymore|enough)\b",
+                      re.IGNORECASE)
+
+
+def is_request(line: str) -> bool:
+    """The line asks for something ("could I have a coffee?", "follow me"), not about something."""
+    return bool(_ASK.search(line)) and not _QUESTION.search(line)
+
+
+def is_negated(line: str) -> bool:
+    """The line asks for something to stop or not happen ("don't follow me", "stop following me")."""
+    return bool(_NEGATED.search(line))
 
 
 # A request for something the listener knows ("Tell me a bit about who you are."), not an

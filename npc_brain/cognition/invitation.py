@@ -1,185 +1,180 @@
 """Invitations (paper §7.1.1): an upcoming occasion told, the listener's yes or no, and what a yes commits.
 
-An occasion is read from text by code — an event at a named place on a date, with hours when
-the text names them ("a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm").
-The host tells it as an invitation; anyone else tells it as news. A listener told of an
-occasion it does not host answers yes, or no when it cannot come (asleep then, or promised
-elsewhere: the code knows, the model phrases). A yes is remembered in the listener's own
-name ("Klaus Mueller decided to go to …"), which the day planner reads as a timed intention
-and keeps (`choices.day_slots` pins timed intentions); when the occasion is today the step
-goes straight into today's plan. Everything here is pure.
+An occasion rides on the memory records that speak of it (`MemoryRecord.occasion`, read from
+the text once, when the memory was made): its name, place and time window, and whose it is.
+The one it belongs to tells it as an invitation; anyone else passes it on, attributed. A
+listener told of an occasion it does not hold answers yes, or no when it cannot come (asleep
+then, or promised elsewhere: the code knows, the model phrases). A yes is remembered as the
+listener's own intention with the same occasion, which the day planner keeps; when the
+occasion is today the step goes straight into today's plan. Nothing here reads a sentence:
+every decision is made from the occasion's fields. Pure.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Protocol
 
 from npc_brain.cognition.facts import facts_in
 from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.cognition.phrasing import date_in, events, wake_and_bed
+from npc_brain.cognition.phrasing import first_person, wake_and_bed
 from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.language import occasions as say
+from npc_brain.language.folding import fold
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 
-__all__ = ["Occasion", "accepted", "commitment", "conflicts", "hosts", "invite_ground", "occasion_in", "reply_grounds",
-           "step_for", "untold", "upcoming"]
+__all__ = ["Remembered", "accepted", "announce_ground", "commitment", "committed", "conflicts", "hosts",
+           "invite_ground", "known", "reply_grounds", "step_for", "untold", "upcoming"]
 
-_HOSTS = re.compile(r"\b(host|hosting|hosts|throw|throwing|organi[sz]e|organi[sz]ing|holding)\b", re.IGNORECASE)
-_DECIDED = " decided to go to "
-
-
-@dataclass(frozen=True, slots=True)
-class Occasion:
-    """An event at a place on a date, with its hours when known (24h clock; end may pass 24)."""
-
-    what: str  # "Valentine's Day party"
-    place: str  # "Hobbs Cafe"
-    date: str  # "February 14"
-    start: int | None = None
-    end: int | None = None
-
-    def phrase(self) -> str:
-        """'the Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm'."""
-        hours = ""
-        if self.start is not None and self.end is not None:
-            hours = f" from {_hour(self.start)} to {_hour(self.end)}"
-        elif self.start is not None:
-            hours = f" at {_hour(self.start)}"
-        return f"the {self.what} at {self.place} on {self.date}{hours}"
-
-    def on(self, when: datetime) -> bool:
-        """True when the occasion's date is `when`'s day."""
-        return self.date == f"{when:%B} {when.day}"
-
-    def days_ahead(self, now: datetime) -> int | None:
-        """Days from `now`'s date to the occasion (None when the date does not parse)."""
-        try:
-            day = datetime.strptime(f"{self.date} {now.year}", "%B %d %Y").date()
-        except ValueError:
-            return None
-        return (day - now.date()).days
+UPCOMING_DAYS = 7
+"""How far ahead an occasion is worth telling and planning around."""
 
 
-def _hour(h: int) -> str:
-    h %= 24
-    return f"{h % 12 or 12}{'am' if h < 12 else 'pm'}"
+class Remembered(Protocol):
+    """A memory or a memory draft: what commitments are read from."""
+
+    @property
+    def kind(self) -> MemoryKind: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def subject(self) -> str | None: ...
+    @property
+    def occasion(self) -> Occasion | None: ...
 
 
-def occasion_in(text: str) -> Occasion | None:
-    """The first occasion the text names (an event at a capitalised place, and a date), or None."""
-    date = date_in(text)
-    if date is None:
-        return None
-    found = events([text], date)
-    if not found:
-        return None
-    what, place, start, end = found[0]
-    what = re.sub(r"^(?:a|an|the|my|our|his|her|their)\s+", "", what, flags=re.IGNORECASE)
-    return Occasion(what, place, date, start, end)
+def hosts(occasion: Occasion | None, name: str) -> bool:
+    """True when the occasion is `name`'s own (the person its first telling is about)."""
+    return occasion is not None and bool(name) and occasion.host == name
 
 
-def hosts(text: str, name: str) -> bool:
-    """True when `text` says `name` hosts its occasion ('Isabella Rodriguez wants to host …')."""
-    first = name.split()[0] if name.split() else name
-    return bool(name) and text.startswith((name + " ", first + " ")) and bool(_HOSTS.search(text))
+def _tellable(record: MemoryRecord) -> bool:
+    # Reflections and plans are one's own reasoning; a transcript is evidence, not news.
+    return record.occasion is not None and record.kind not in (MemoryKind.REFLECTION, MemoryKind.PLAN) \
+        and not (record.kind is MemoryKind.DIALOGUE and record.teller is None)
 
 
 def upcoming(records: Sequence[MemoryRecord], now: datetime, *,
-             days: int = 7) -> list[tuple[MemoryRecord, Occasion]]:
-    """The memories naming an occasion from today to `days` ahead, most important and newest first
-    (reflections and plans are not news; transcripts are evidence, not something to tell)."""
-    out: list[tuple[MemoryRecord, Occasion]] = []
+             days: int = UPCOMING_DAYS) -> list[tuple[MemoryRecord, Occasion]]:
+    """Occasions from now to `days` ahead, one record each (one's own telling before what one
+    heard, then the most important and newest), most important first."""
+    best: list[tuple[MemoryRecord, Occasion]] = []
     for r in records:
-        if r.kind in (MemoryKind.REFLECTION, MemoryKind.PLAN) or r.description.startswith("Conversation with "):
+        occ = r.occasion
+        if occ is None or not _tellable(r) or occ.over(now) or not 0 <= occ.days_ahead(now) <= days:
             continue
-        occ = occasion_in(r.description)
-        ahead = occ.days_ahead(now) if occ is not None else None
-        if occ is not None and ahead is not None and 0 <= ahead <= days:
-            if occ.on(now) and occ.end is not None and occ.end <= now.hour:
-                continue  # over already
-            out.append((r, occ))
-    # Who hosts it is the news: what one heard before one's own "I decided to go" (which names no host).
-    out.sort(key=lambda t: (_DECIDED in t[0].description, -t[0].importance, -t[0].id))
-    return out
+        i = next((i for i, (_, o) in enumerate(best) if o.same(occ)), None)
+        if i is None:
+            best.append((r, occ))
+        elif _rank(r) < _rank(best[i][0]):
+            best[i] = (r, best[i][1] if best[i][1].host and not occ.host else occ)
+    best.sort(key=lambda t: _rank(t[0]))
+    return best
+
+
+def _rank(r: MemoryRecord) -> tuple[bool, int, int]:
+    return (r.teller is not None, -r.importance, -r.id)
 
 
 def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
            said: Sequence[str] = ()) -> list[tuple[MemoryRecord, Occasion]]:
-    """`upcoming` occasions not told to `listener` yet — not in a past conversation with them
-    (`Conversation with <listener>: …`), not in `said` (this conversation's lines), and not
-    the listener's own news."""
-    told = " ".join([*said, *(r.description for r in records
-                              if r.description.startswith(f"Conversation with {listener}:"))]).lower()
+    """`upcoming` occasions not told to `listener` yet: not named in a past conversation with
+    them or in `said` (this conversation's lines), not theirs, and not heard from them."""
+    told = fold(" ".join([*said, *(r.description for r in records
+                                   if r.description.startswith(f"Conversation with {listener}:"))]))
     return [(r, o) for r, o in upcoming(records, now)
-            if o.what.lower() not in told and not r.description.startswith(f"{listener} ")]
+            if fold(o.what) not in told and o.host != listener and r.teller != listener
+            and not (r.subject == listener and r.kind is not MemoryKind.THOUGHT)]
 
 
 def invite_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listener: str) -> Ground:
-    """The host's invitation: 'I am hosting the … on February 14 from 5pm to 7pm. Would you like to come?'"""
-    text = f"I am hosting {occasion.phrase()}. Would you like to come?"
-    said = f"{speaker} invited {listener} to {occasion.phrase()}"
-    return Ground(GroundKind.MEMORY, text, said, record.id, None,
-                  facts_in(text, exclude=(speaker, listener)), True)
+    """The host's invitation, in the words of its own memory of it: 'I want to host … on
+    February 14 from 5pm to 7pm. Would you like to come?'"""
+    mine = record.teller is None and record.subject == speaker
+    own = first_person(record.claim.rstrip(". "), speaker) if mine else f"I am holding {say.describe(occasion)}"
+    text = f"{own[:1].upper()}{own[1:]}. Would you like to come?"
+    said = f"{speaker} invited {listener} to {say.describe(occasion)}"
+    return Ground(GroundKind.MEMORY, text, said, record.id, occasion.address,
+                  facts_in(text, exclude=(speaker, listener)), True, subject=speaker, occasion=occasion)
+
+
+def announce_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listener: str) -> Ground:
+    """Someone else's occasion passed on, attributed: 'Klaus Mueller told me that Isabella
+    Rodriguez's Valentine's Day party is at Hobbs Cafe on February 14 from 5pm to 7pm.'"""
+    fact = say.announce(occasion)
+    text = f"{record.teller} told me that {fact}." if record.teller else f"{fact[:1].upper()}{fact[1:]}."
+    return Ground(GroundKind.MEMORY, text, fact, record.id, occasion.address,
+                  facts_in(text, exclude=(speaker, listener)), True, subject=occasion.host, occasion=occasion)
 
 
 def reply_grounds(occasion: Occasion, speaker: str, teller: str) -> list[Ground]:
-    """Yes first (a small model leans to the first option; most people like a party), then no."""
-    yes = f"I would love to come to {occasion.phrase()}."
-    no = f"Thank you, but I cannot make it to the {occasion.what} on {occasion.date}."
+    """Yes first (a small model leans to the first option), then no."""
+    yes = f"I would love to come to {say.describe(occasion)}."
+    no = f"Thank you, but I cannot make it to {say.describe(occasion, when=False)} {say.day_phrase(occasion)}."
     return [
-        Ground(GroundKind.ACCEPT, yes, f"{speaker} will come to {occasion.phrase()}",
-               facts=facts_in(yes, exclude=(speaker, teller)), spreads=True),
-        Ground(GroundKind.DECLINE, no, f"{speaker} will not come to the {occasion.what}",
-               facts=facts_in(no, exclude=(speaker, teller))),
+        Ground(GroundKind.ACCEPT, yes, f"{speaker} will come to {say.describe(occasion)}",
+               facts=facts_in(yes, exclude=(speaker, teller)), spreads=True, subject=speaker, occasion=occasion),
+        Ground(GroundKind.DECLINE, no, f"{speaker} will not come to {say.describe(occasion, when=False)}",
+               facts=facts_in(no, exclude=(speaker, teller)), subject=speaker),
     ]
 
 
 def commitment(name: str, occasion: Occasion) -> str:
-    """What a yes leaves in the speaker's memory: a timed intention the day planner keeps."""
-    return f"{name}{_DECIDED}{occasion.phrase()}"
+    """What a yes leaves in the speaker's memory (a THOUGHT whose `occasion` the planner keeps)."""
+    return f"{name} decided to go to {say.describe(occasion)}"
 
 
-def accepted(descriptions: Sequence[str], name: str, occasion: Occasion) -> bool:
-    """True when one of the descriptions is `name`'s commitment to this occasion already."""
-    mine = commitment(name, occasion).lower()
-    return any(d.lower() == mine for d in descriptions)
+def accepted(memories: Iterable[Remembered], name: str, occasion: Occasion) -> bool:
+    """True when `name` holds this occasion as its own intention already (a yes, or its own)."""
+    return any(m.occasion is not None and m.occasion.same(occasion) and m.subject == name
+               and (m.kind is MemoryKind.THOUGHT or m.occasion.host == name) for m in memories)
 
 
-def conflicts(occasion: Occasion, persona: Persona, memories: Sequence[str]) -> bool:
-    """True when the persona cannot come: the occasion starts in its sleeping hours, or it has
-    said yes to another occasion on that date whose hours overlap."""
-    if occasion.start is not None:
+def committed(memories: Iterable[Remembered], name: str) -> list[Occasion]:
+    """The occasions `name` means to be at: its own, and those it said yes to."""
+    out: list[Occasion] = []
+    for m in memories:
+        occ = m.occasion
+        if occ is not None and m.subject == name and (m.kind is MemoryKind.THOUGHT or occ.host == name) \
+                and not any(o.same(occ) for o in out):
+            out.append(occ)
+    return out
+
+
+def known(memories: Iterable[Remembered], name: str, now: datetime, *,
+          days: int = UPCOMING_DAYS) -> list[tuple[Occasion, bool]]:
+    """The occasions `name` knows of from now to `days` ahead, each with whether it means to
+    be there (`committed`): what the day planner plans around."""
+    memories = list(memories)
+    mine = committed(memories, name)
+    out: list[tuple[Occasion, bool]] = []
+    for m in memories:
+        occ = m.occasion
+        if occ is None or m.kind in (MemoryKind.REFLECTION, MemoryKind.PLAN) or occ.over(now) \
+                or not 0 <= occ.days_ahead(now) <= days or any(o.same(occ) for o, _ in out):
+            continue
+        out.append((occ, any(c.same(occ) for c in mine)))
+    return out
+
+
+def conflicts(occasion: Occasion, persona: Persona, memories: Iterable[Remembered]) -> bool:
+    """True when the persona cannot come: the occasion starts in its sleeping hours, or it
+    means to be at another occasion whose window overlaps."""
+    if occasion.timed:
         wake, bed = wake_and_bed(persona.lifestyle)
-        hour = occasion.start if occasion.start >= wake else occasion.start + 24
+        hour = occasion.start.hour if occasion.start.hour >= wake else occasion.start.hour + 24
         if hour >= bed:
             return True
-    mine = persona.name + _DECIDED
-    for text in memories:
-        if not text.startswith(mine):
-            continue
-        other = occasion_in(text)
-        if other is None or other == occasion or other.date != occasion.date:
-            continue
-        if None in (other.start, occasion.start):
-            return True
-        a0, b0 = occasion.start or 0, occasion.end or (occasion.start or 0) + 2
-        a1, b1 = other.start or 0, other.end or (other.start or 0) + 2
-        if a0 < b1 and a1 < b0:
-            return True
-    return False
+    return any(not other.same(occasion) and other.overlaps(occasion)
+               for other in committed(memories, persona.name))
 
 
 def step_for(occasion: Occasion, now: datetime, address: str | None) -> PlanStep | None:
-    """Today's plan step for an occasion with a start hour still ahead (None otherwise)."""
-    if occasion.start is None or not occasion.on(now):
+    """Today's plan step for a timed occasion still ahead (None otherwise)."""
+    if not occasion.timed or not occasion.on(now) or occasion.finish <= now:
         return None
-    base = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    start = base + timedelta(hours=occasion.start)
-    end = base + timedelta(hours=occasion.end if occasion.end is not None else occasion.start + 2)
-    if end <= now:
-        return None
-    return PlanStep(PlanLevel.DAY, max(start, now.replace(second=0, microsecond=0)), end,
-                    f"going to {occasion.phrase().replace(' on ' + occasion.date, '')}", "socialize",
-                    address, source="invitation")
+    start = max(occasion.start, now.replace(second=0, microsecond=0))
+    return PlanStep(PlanLevel.DAY, start, occasion.finish,
+                    f"going to {say.describe(occasion, when=False)}", "socialize", address, source="invitation")

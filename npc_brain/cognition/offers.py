@@ -10,42 +10,20 @@ decline in character. Everything here is pure.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from npc_brain.actions import Offer, words_of
 from npc_brain.cognition.facts import facts_in
 from npc_brain.cognition.grounds import Ground, GroundKind
+from npc_brain.cognition.intent import Intent, intent_of, is_negated, is_request
+from npc_brain.language.dates import mentions_later
 
 __all__ = ["DECLINE", "Options", "is_negated", "is_request", "offer_ground", "options_for", "ranked"]
 
 MAX_ASKED = 2  # offers a request gets (the best first): more and a 135M model's pick scatters
 
-DECLINE = Ground(GroundKind.SMALL_TALK, "Sorry, I can't do that for you right now.")
-
-_ASK = re.compile(
-    r"\b(can|could|would|will|won't|may|might) (you|i|we)\b|\byou (can|could|may|should)\b|\bno need\b"
-    r"|\bplease\b|\bi'?d like\b|\bi would like\b"
-    r"|\bi want\b|\bi need\b|\bi'?ll have\b|\bgive me\b|\bget me\b|\blet'?s\b|\bhow about\b"
-    r"|(?:^|[,.!;:]\s*)(follow|come|go|stop|leave|wait|bring|give|get|take|show|open|close|invite|sell|hand|pass|walk"
-    r"|meet|head|join|don'?t|do not|quit|keep)\b",
-    re.IGNORECASE)
-# "What will you do?", "Where can I …?": questions about something, not asking for it.
-_QUESTION = re.compile(r"^\s*(what|where|when|who|whom|why|which|how)(?! about)\b", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(don'?t|do not|no need to|never|stop|quit|no more|no longer|not anymore|enough)\b",
-                      re.IGNORECASE)
-
-
-def is_request(line: str) -> bool:
-    """The line asks for something ("could I have a coffee?", "follow me"), not about something."""
-    return bool(_ASK.search(line)) and not _QUESTION.search(line)
-
-
-def is_negated(line: str) -> bool:
-    """The line asks for something to stop or not happen ("don't follow me", "stop following me")."""
-    return bool(_NEGATED.search(line))
-
+DECLINE = Ground(GroundKind.DECLINE, "Sorry, I can't do that for you right now.")
 
 def _score(offer: Offer, words: frozenset[str], negated: bool) -> tuple[int, int]:
     """(the action's own words said, its arguments' words said): "follow me to the park" is a
@@ -65,8 +43,10 @@ def ranked(line: str, offers: Sequence[Offer]) -> list[Offer]:
 
     An action with several argument choices is only offered when the line names one of them
     ("go to the library", not "go somewhere"): guessing which would put words in the player's mouth.
+    An invitation, or a line about another time ("come to the bonfire tomorrow at 9"), asks
+    for no action now: the invitation is answered yes or no, the bonfire planned for.
     """
-    if not is_request(line):
+    if not is_request(line) or mentions_later(line) or intent_of(line) in (Intent.INVITE, Intent.INVITED):
         return []
     words, negated = words_of(line), is_negated(line)
     by_action: dict[str, list[Offer]] = {}

@@ -12,6 +12,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from npc_brain.language.activities import ACTIVITY_WORDS, GENERIC_JOB_WORDS
+from npc_brain.language.dates import month_day_in
+
 # -- verbs ---------------------------------------------------------------------------------
 _IRREGULAR = {"has": "have", "does": "do", "goes": "go", "is": "be"}
 _DOUBLE = frozenset({"run", "shop", "get", "sit", "plan", "swim", "jog", "chat", "stop", "drop",
@@ -112,28 +115,8 @@ def shorten(text: str, limit: int) -> str:
 
 
 # -- activities ------------------------------------------------------------------------------
-# First keyword (by position in the phrase) wins; stems match word starts.
-_ACTIVITY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("sleep", ("sleep", "nap")),
-    ("cook", ("cook", "bak", "pasta")),
-    ("eat", ("eat", "breakfast", "lunch", "dinner", "meal", "snack")),
-    ("drink", ("coffee", "latte", "=tea", "=teas", "pint", "drink", "beer")),
-    ("study", ("stud", "attend", "lecture", "class", "course", "homework", "research", "thesis",
-               "exam", "learn", "revis")),
-    ("read", ("read", "newspaper", "novel", "journal", "book")),
-    ("work", ("work", "open", "clos", "serv", "greet", "account", "manag", "shift", "unload",
-              "deliver", "pour", "bartend", "catalogu", "teach", "grad", "tutor", "interview",
-              "column", "office", "campaign", "tend", "job", "market", "pharmacy")),
-    ("exercise", ("walk", "run", "jog", "lap", "train", "exercis", "gym", "swim")),
-    ("play", ("play", "dart", "chess", "game", "guitar", "piano", "football", "basketball", "stream")),
-    ("socialize", ("chat", "friend", "hang", "call", "talk", "visit", "meet", "party", "social", "invit")),
-    ("shop", ("shop", "buy", "ingredient", "grocer")),
-    ("wash", ("shower", "wash", "bath", "ready", "dress")),
-    ("relax", ("relax", "watch", "rest", "sketch", "draw", "paint", "garden", "photo", "compos",
-               "practi", "music", "feed", "tv")),
-)
-_GENERIC_JOB_WORDS = frozenset({"student", "owner", "part-time", "retired", "candidate", "college",
-                                "school", "high", "graduate", "assistant", "former", "senior"})
+_ACTIVITY_WORDS = ACTIVITY_WORDS
+_GENERIC_JOB_WORDS = GENERIC_JOB_WORDS
 _WORD = re.compile(r"[a-z][a-z'&-]*")
 
 
@@ -314,35 +297,9 @@ def first_person(text: str, name: str) -> str:
     return out
 
 
-_EVENT = re.compile(
-    r"\b((?:[A-Z][\w']*\s+)*(?:party|dinner|meeting|tournament|concert|exhibition|celebration|festival|match))"
-    r"\s+at\s+((?:the\s+)?[A-Z][\w'&]*(?:\s+(?:[A-Z][\w'&]*|and|&))*)")
-_DATE = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
-                   re.I)
-_MONTH_NAMES = {m[:3]: m.title() for m in ("january", "february", "march", "april", "may", "june", "july",
-                                            "august", "september", "october", "november", "december")}
-
-
 def date_in(text: str) -> str | None:
-    """'February 14' when the text names a month and day ('Feb 14th' too), else None."""
-    m = _DATE.search(text)
-    return f"{_MONTH_NAMES[m.group(1).lower()]} {int(m.group(2))}" if m else None
-
-
-def events(lines: Sequence[str], today: str) -> list[tuple[str, str, int | None, int | None]]:
-    """Events happening today that the lines mention — heard of in a conversation, seen on
-    a notice: (event, place, start hour, end hour), e.g. ("Valentine's Day party", "Hobbs
-    Cafe", 17, 19). An event needs a place and today's date ('February 14') or 'today' /
-    'tonight' in the same line; hours are what the line names, if anything."""
-    out: list[tuple[str, str, int | None, int | None]] = []
-    for line in lines:
-        dated = date_in(line)
-        if not (dated == today or (dated is None and re.search(r"\b(today|tonight)\b", line, re.I))):
-            continue
-        for m in _EVENT.finditer(line):
-            start, end = hours_in(line)
-            out.append((m.group(1).strip(), re.sub(r"^the\s+", "", m.group(2).strip()), start, end))
-    return out
+    """'February 14' when the text names a month and day ('Feb 14th', '14 February' too), else None."""
+    return month_day_in(text)
 
 
 _SUBJECT_AFTER = r"(^|[.!?;,]\s+|\b(?:and|but|so|then|that|if|when|because|maybe)\s+)"
@@ -355,6 +312,10 @@ def inner_voice(text: str) -> str:
     out = text
     for you, me in (("you're", "I'm"), ("you are", "I am"), ("you were", "I was"), ("you", "I")):
         out = re.sub(_SUBJECT_AFTER + you + r"\b", r"\g<1>" + me, out, flags=re.I)
+    # "you" before a verb is a subject wherever it stands ("everyone knows you are kind": not "me are").
+    out = re.sub(r"\byou're\b", "I'm", out, flags=re.I)
+    out = re.sub(r"\byou (are|were|have|had|will|would|can|could|should|must|might|do|did|need|want|love|like)\b",
+                 lambda m: "I " + {"are": "am"}.get(m.group(1).lower(), m.group(1)), out, flags=re.I)
     out = re.sub(r"\byourself\b", "myself", out, flags=re.I)
     out = re.sub(r"\byours\b", "mine", out, flags=re.I)
     out = re.sub(r"\byour\b", "my", out, flags=re.I)

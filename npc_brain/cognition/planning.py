@@ -38,7 +38,7 @@ from npc_brain.cognition.location import (
     Whereabouts,
     building_names,
 )
-from npc_brain.cognition.phrasing import date_in, wake_and_bed
+from npc_brain.cognition.phrasing import wake_and_bed
 from npc_brain.cognition.plan import MIN_STEP, PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, recall
 from npc_brain.cognition.schemas import (
@@ -52,6 +52,7 @@ from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
+from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 from npc_brain.world.place import ACTIVITIES
 
@@ -87,26 +88,6 @@ class Decomposed:
     calls: int = 0
 
 
-def dated_memories(view: MemoryView, now: datetime, *, limit: int = 6) -> list[str]:
-    """The newest memories that name today's or a coming date (an event to plan around)."""
-    out: list[str] = []
-    for record in reversed(view.records):
-        if record.kind is MemoryKind.REFLECTION:
-            continue
-        dated = date_in(record.description)
-        if dated is None:
-            continue
-        try:
-            when = datetime.strptime(f"{dated} {now.year}", "%B %d %Y")
-        except ValueError:
-            continue
-        if 0 <= (when.date() - now.date()).days <= 7 and record.description not in out:
-            out.append(record.description)
-            if len(out) >= limit:
-                break
-    return out
-
-
 def plan_day(
     model: ChatModel,
     embedder: Embedder,
@@ -122,19 +103,21 @@ def plan_day(
     k: int = 4,
     weights: RetrievalWeights = RetrievalWeights(),
     known: Sequence[str] = (),
+    occasions: Sequence[tuple[Occasion, bool]] = (),
 ) -> DayPlanned:
     """Plan from now until the next morning in broad chunks (one model call).
 
     `wake_hour`/`bed_hour` are fallbacks for a persona whose lifestyle names no times;
     `names` maps building addresses to display names ("Hobbs Cafe") for the options; `known`
-    are memories to weigh that are not in the stream yet (a fresh agent's seeds).
+    are memories to weigh that are not in the stream yet (a fresh agent's seeds); `occasions`
+    the occasions it knows of, each with whether it means to be there (`invitation.known`:
+    read from memory fields whether or not retrieval surfaces them).
     """
     recalls = tuple(recall(view, embedder, [f"{persona.name}'s plans and intentions for today"],
                            now, k=k, weights=weights))
-    memories = [s.record.description for r in recalls for s in r.results
-                if s.record.description not in thoughts]
-    slots, wake = _slots(view, persona, now, memories, known, thoughts=thoughts, wake_hour=wake_hour,
-                         bed_hour=bed_hour, names=names)
+    memories = [s.record.description for r in recalls for s in r.results if s.record.description not in thoughts]
+    slots, wake = _slots(persona, now, memories, known, thoughts=thoughts, wake_hour=wake_hour,
+                         bed_hour=bed_hour, names=names, occasions=occasions)
     if slots:
         schema = day_slots_schema(tuple((s.key, tuple(o.what for o in s.options)) for s in slots))
         out = model.parse(
@@ -156,15 +139,17 @@ def plan_day(
     return DayPlanned(chunks, MemoryDraft(MemoryKind.PLAN, text, now), recalls)
 
 
-def provisional_day(view: MemoryView, persona: Persona, now: datetime, *, wake_hour: int = 7,
+def provisional_day(persona: Persona, now: datetime, *, wake_hour: int = 7,
                     bed_hour: int = 22, names: Mapping[str, str] | None = None,
-                    known: Sequence[str] = ()) -> tuple[PlanStep, ...]:
+                    known: Sequence[str] = (),
+                    occasions: Sequence[tuple[Occasion, bool]] = ()) -> tuple[PlanStep, ...]:
     """The day `plan_day` would offer, each part taken as its first option (the code's best:
     a dated commitment, else what fits that part of the day) — no model call.
 
     A stand-in while the model plans the day: at a town's first morning ten plans queue
     behind one another, and an NPC without a plan stands still (`Plan.provisional`)."""
-    slots, wake = _slots(view, persona, now, [], known, wake_hour=wake_hour, bed_hour=bed_hour, names=names)
+    slots, wake = _slots(persona, now, [], known, wake_hour=wake_hour, bed_hour=bed_hour, names=names,
+                         occasions=occasions)
     if not slots:
         return ()
     chosen = _with_work(slots, [s.options[0] for s in slots], persona)
@@ -172,19 +157,18 @@ def provisional_day(view: MemoryView, persona: Persona, now: datetime, *, wake_h
     return tuple(replace(c, source="habit") for c in chunks)
 
 
-def _slots(view: MemoryView, persona: Persona, now: datetime, memories: Sequence[str], known: Sequence[str],
+def _slots(persona: Persona, now: datetime, memories: Sequence[str], known: Sequence[str],
            *, thoughts: Sequence[str] = (), wake_hour: int, bed_hour: int,
-           names: Mapping[str, str] | None) -> tuple[list[Slot], int]:
-    """Today's parts of the day with their options, and the wake-up hour. Known dated events
-    are weighed whether or not retrieval surfaced them (`memories`): the host's party seed and a
-    party heard of yesterday must not lose to this morning's perceptions."""
-    memories = [*memories]
-    memories += [d for d in dated_memories(view, now) if d not in memories and d not in thoughts]
-    memories += [d for d in known if d not in memories and d not in thoughts]
+           names: Mapping[str, str] | None,
+           occasions: Sequence[tuple[Occasion, bool]] = ()) -> tuple[list[Slot], int]:
+    """Today's parts of the day with their options, and the wake-up hour. The occasions known
+    are weighed whether or not retrieval surfaced them: the host's party and a party heard of
+    yesterday must not lose to this morning's perceptions."""
+    memories = [*memories, *(d for d in known if d not in memories and d not in thoughts)]
     wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
     return day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", weekday=f"{now:%A}",
-                     from_hour=now.hour,
-                     thoughts=thoughts, memories=memories, names=names), wake
+                     from_hour=now.hour, thoughts=thoughts, memories=memories, names=names,
+                     occasions=occasions, day=now.date()), wake
 
 
 def _with_work(slots: Sequence[Slot], chosen: Sequence[Option], persona: Persona) -> list[Option]:

@@ -12,7 +12,6 @@ import numpy as np
 from npc_brain.cognition import prompts
 from npc_brain.cognition.choices import question_options
 from npc_brain.cognition.facts import content_words
-from npc_brain.cognition.hearsay import innermost
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import insights_schema, questions_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -72,9 +71,10 @@ def novel_insights(
 
 
 def misattributed(text: str, statements: Iterable[str]) -> bool:
-    """True when the insight says of one person what the statements say only of another
-    ("Eddy Lin is running for mayor" from "Sam Moore told Eddy Lin that Sam is running for
-    mayor"): the grammar makes a 135M model open with a name, and it picks the wrong one."""
+    """True when the insight says of one person what the statements (the memories' claims,
+    without who told them) say only of another ("Eddy Lin is running for mayor" from Eddy's
+    memory that Sam is): the grammar makes a 135M model open with a name, and it picks the
+    wrong one."""
     m = _SUBJECT.match(text.strip())
     if m is None or m.group(1).split()[0] in _NOT_NAMES:
         return False
@@ -83,7 +83,7 @@ def misattributed(text: str, statements: Iterable[str]) -> bool:
         return False
     of_who = of_other = False
     for statement in statements:
-        n = _SUBJECT.match(innermost(statement).strip())
+        n = _SUBJECT.match(statement.strip())
         if n is None or len(said & content_words(n.group(2))) < SAID_OF_SHARE * len(said):
             continue
         if n.group(1).split()[0] == who:
@@ -158,7 +158,7 @@ def reflect(
         ids = tuple(dict.fromkeys(evidence[n - 1].id for n in ins.because if 1 <= n <= len(evidence)))
         # Whether the evidence says it of that person: all of it, as a 135M model's citations
         # are near random.
-        if not ids or misattributed(ins.text, [r.description for r in evidence]):
+        if not ids or misattributed(ins.text, [r.claim for r in evidence]):
             dropped.append(ins.text)
             continue
         kept.append((ins.text, int(ins.imp), ids))

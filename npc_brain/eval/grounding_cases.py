@@ -263,7 +263,7 @@ def inject_news(society: Any, world: Any, rng: random.Random, *,
             if tellers and rng.random() < 0.6:
                 teller = rng.choice(tellers)
                 obs = Observation(f"{teller} told me that {fact}", ObservationKind.SPEECH,
-                                  subject=teller)
+                                  teller=teller, fact=fact)
             else:
                 obs = Observation(f"I saw that {fact}", ObservationKind.EVENT)
             society.perceive(name, [obs])

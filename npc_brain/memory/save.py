@@ -14,12 +14,17 @@ Schema history (each step has a migration in `_MIGRATIONS`; reading an old file 
 an in-memory copy and leaves the file as it was until the next write):
 - v0: the pre-release layout — no last access, subject or place per memory, no recency
   decay per agent, world state in a one-column table.
-- v1: current.
+- v1: last access, subject and place per memory, decay per agent.
+- v2: current — provenance per memory: `teller` (who told it), `fact` (what was told, without
+  who told it) and `occasion` (JSON: an occasion's name, place and time window). A v1 file's
+  hearsay ("X told Y that F") gets its teller and fact from that one legacy wording; its
+  occasions are read again by the society that loads it (`Society.load`).
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -32,10 +37,11 @@ import numpy as np
 
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.stream import MemoryRow, MemoryStream
+from npc_brain.occasion import Occasion
 
 FORMAT = "npc_brain.save"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _TABLES = ("memories", "agents", "world", "meta")  # drop order on rewrite
 
 _SCHEMA = """
@@ -46,6 +52,7 @@ CREATE TABLE memories (
     agent TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, description TEXT NOT NULL,
     created TEXT NOT NULL, importance INTEGER NOT NULL, evidence TEXT NOT NULL,
     subject TEXT, place TEXT, last_accessed TEXT NOT NULL, embedding BLOB NOT NULL,
+    teller TEXT, fact TEXT, occasion TEXT,
     PRIMARY KEY (agent, id));
 CREATE TABLE world (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
 """
@@ -81,6 +88,8 @@ class SaveMeta:
     app_version: str
     # Where `write` moved a damaged save it found in the slot (not part of the file itself).
     set_aside: Path | None = field(default=None, compare=False)
+    # The schema the file was written in when `read` migrated it (None: it was current).
+    migrated_from: int | None = field(default=None, compare=False)
 
 
 @dataclass(slots=True)
@@ -115,7 +124,8 @@ def _memory_params(name: str, rows: list[MemoryRow]) -> list[tuple[Any, ...]]:
         (name, r.record.id, r.record.kind.value, r.record.description,
          r.record.created.isoformat(), r.record.importance, json.dumps(list(r.record.evidence)),
          r.record.subject, r.record.place, r.last_accessed.isoformat(),
-         np.ascontiguousarray(r.embedding, dtype="<f4").tobytes())
+         np.ascontiguousarray(r.embedding, dtype="<f4").tobytes(), r.record.teller, r.record.fact,
+         json.dumps(r.record.occasion.to_dict()) if r.record.occasion is not None else None)
         for r in rows
     ]
 
@@ -124,7 +134,9 @@ def _write_agent(conn: sqlite3.Connection, name: str, payload: tuple[Any, ...]) 
     """Insert one agent and its memories (inside the save transaction)."""
     state, dim, decay, params = payload
     conn.execute("INSERT INTO agents VALUES (?, ?, ?, ?)", (name, state, dim, decay))
-    conn.executemany("INSERT INTO memories VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", params)
+    conn.executemany("INSERT INTO memories (agent, id, kind, description, created, importance, evidence, subject,"
+                     " place, last_accessed, embedding, teller, fact, occasion)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", params)
 
 
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
@@ -139,8 +151,39 @@ def _v0_to_v1(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO world VALUES (1, ?)", (rows[0][0] if rows else "{}",))
 
 
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
+    """v1 → v2: provenance columns; a v1 hearsay record's teller and fact from its wording, the
+    only place a sentence is read back into provenance (v1 kept it nowhere else)."""
+    for column in ("teller TEXT", "fact TEXT", "occasion TEXT"):
+        conn.execute(f"ALTER TABLE memories ADD COLUMN {column}")
+    rows = conn.execute("SELECT agent, id, description FROM memories WHERE kind = 'dialogue'").fetchall()
+    for agent, mid, description in rows:
+        if not isinstance(description, str):
+            continue  # a damaged cell: the row check on read names it
+        teller, fact = legacy_hearsay(description)
+        if teller is not None:
+            conn.execute("UPDATE memories SET teller = ?, fact = ? WHERE agent = ? AND id = ?",
+                         (teller, fact, agent, mid))
+
+
+_LEGACY_TELLER = re.compile(r"^([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}) told (?:me|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})"
+                            r"(?: that |: )(.+)$", re.DOTALL)
+
+
+def legacy_hearsay(description: str) -> tuple[str | None, str | None]:
+    """(teller, fact) of a v1 hearsay description ('Klaus Mueller told Maria Lopez that …'), the
+    last teller of a chain and its innermost fact; (None, None) for anything else."""
+    m = _LEGACY_TELLER.match(description)
+    if m is None:
+        return None, None
+    teller, fact = m.group(1), m.group(2)
+    while (inner := _LEGACY_TELLER.match(fact)) is not None:
+        fact = inner.group(2)
+    return teller, fact.strip().strip('"')
+
+
 # version v → function upgrading a v database to v+1 (in place, inside a transaction)
-_MIGRATIONS: Mapping[int, Callable[[sqlite3.Connection], None]] = MappingProxyType({0: _v0_to_v1})
+_MIGRATIONS: Mapping[int, Callable[[sqlite3.Connection], None]] = MappingProxyType({0: _v0_to_v1, 1: _v1_to_v2})
 
 
 def migrate(conn: sqlite3.Connection, version: int) -> None:
@@ -368,6 +411,7 @@ class SaveFile:
                     migrate(conn, version)
                     conn.execute("COMMIT")
                     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+                    meta["migrated_from"] = str(version)
                 except sqlite3.DatabaseError as exc:
                     raise CorruptSaveError(f"{self.path}: cannot migrate from v{version}: "
                                            f"{exc}") from exc
@@ -384,8 +428,10 @@ class SaveFile:
 
     def _meta(self, meta: dict[str, str]) -> SaveMeta:
         try:
+            migrated = meta.get("migrated_from")
             return SaveMeta(int(meta["schema_version"]), datetime.fromisoformat(meta["created"]),
-                            datetime.fromisoformat(meta["saved"]), meta["app_version"])
+                            datetime.fromisoformat(meta["saved"]), meta["app_version"],
+                            migrated_from=int(migrated) if migrated is not None else None)
         except (KeyError, ValueError, TypeError) as exc:
             raise CorruptSaveError(f"{self.path}: bad meta ({exc})") from exc
 
@@ -427,7 +473,8 @@ class SaveFile:
                     raise ValueError("state is not an object")
                 rows = [self._row(row, dim) for row in conn.execute(
                     "SELECT id, kind, description, created, importance, evidence, subject, place,"
-                    " last_accessed, embedding FROM memories WHERE agent = ? ORDER BY id", (name,))]
+                    " last_accessed, embedding, teller, fact, occasion FROM memories WHERE agent = ? ORDER BY id",
+                    (name,))]
                 stream = MemoryStream.from_rows(rows, dim=dim, decay=decay)
             except (ValueError, TypeError, KeyError) as exc:
                 raise CorruptSaveError(f"{self.path}: agent {name!r} is damaged: {exc}") from exc
@@ -436,19 +483,25 @@ class SaveFile:
 
     @staticmethod
     def _row(row: tuple[Any, ...], dim: int) -> MemoryRow:
-        mid, kind, desc, created, imp, evidence, subject, place, accessed, blob = row
+        mid, kind, desc, created, imp, evidence, subject, place, accessed, blob, teller, fact, occ = row
         if type(mid) is not int or type(imp) is not int or not isinstance(desc, str):
             raise ValueError(f"memory {mid!r}: id, importance or description has the wrong type")
         if not all(isinstance(v, str) for v in (created, accessed, evidence)) or not all(
-                v is None or isinstance(v, str) for v in (subject, place)):
-            raise ValueError(f"memory {mid}: a time, evidence, subject or place has the wrong type")
+                v is None or isinstance(v, str) for v in (subject, place, teller, fact, occ)):
+            raise ValueError(f"memory {mid}: a time, evidence, subject, place or provenance has the wrong type")
+        occasion = None
+        if occ is not None:
+            data = json.loads(occ)
+            if not isinstance(data, dict):
+                raise ValueError(f"memory {mid}: occasion is not an object")
+            occasion = Occasion.from_dict(data)
         if not isinstance(blob, bytes) or len(blob) != 4 * dim:
             raise ValueError(f"memory {mid}: embedding blob is not {dim} float32 values")
         cited = json.loads(evidence)
         if not isinstance(cited, list) or not all(type(e) is int for e in cited):
             raise ValueError(f"memory {mid}: evidence is not a list of ids")
         record = MemoryRecord(mid, MemoryKind(kind), desc, datetime.fromisoformat(created), imp,
-                              tuple(cited), subject, place)
+                              tuple(cited), subject, place, teller, fact, occasion)
         vec = np.frombuffer(blob, dtype="<f4").astype(np.float32)
         if not np.isfinite(vec).all():  # a flipped bit: NaN scores would poison every retrieval
             raise ValueError(f"memory {mid}: the embedding holds NaN or infinite values")

@@ -39,6 +39,7 @@ from npc_brain.memory.retrieval import (
     rank_in_place,
     recency_minmax,
 )
+from npc_brain.occasion import Occasion
 
 # Game time is stored as integer microseconds since this epoch: exact round trips
 # through saves, and one int64 subtraction per memory when scoring recency.
@@ -356,8 +357,11 @@ class MemoryStream(_Reads):
         evidence: Iterable[int] = (),
         subject: str | None = None,
         place: str | None = None,
+        teller: str | None = None,
+        fact: str | None = None,
+        occasion: Occasion | None = None,
     ) -> MemoryRecord:
-        """Append a memory and return its record.
+        """Append a memory and return its record (provenance: see `MemoryRecord`).
 
         Importance is clamped to 1..10; evidence ids must name existing memories
         (ValueError otherwise); the embedding must have shape (dim,) and be finite.
@@ -378,7 +382,8 @@ class MemoryStream(_Reads):
             missing = [e for e in cited if not 0 <= e < n]
             if missing:
                 raise ValueError(f"evidence cites memories that do not exist: {missing}")
-            record = MemoryRecord(n, kind, description, created, importance, cited, subject, place)
+            record = MemoryRecord(n, kind, description, created, importance, cited, subject, place, teller, fact,
+                                  occasion)
             self._write(record, vec, created_us, created_us)
         return record
 

@@ -11,7 +11,6 @@ from npc_brain.cognition.dialogue import not_to_oneself
 from npc_brain.cognition.phrasing import (
     activity_of,
     as_gerund_phrase,
-    events,
     first_person,
     hours_in,
     intentions,
@@ -20,6 +19,7 @@ from npc_brain.cognition.phrasing import (
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import MemoryStream
 from npc_brain.persona import Persona
+from tests.cognition.memories import READER
 
 ISABELLA = Persona(
     name="Isabella Rodriguez", age=34, occupation="owner of Hobbs Cafe", workplace="town:hobbs_cafe",
@@ -31,6 +31,8 @@ ISABELLA = Persona(
 )
 PARTY = "Isabella Rodriguez wants to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"
 NAMES = {"town:hobbs_cafe": "Hobbs Cafe"}
+OCCASION = READER.occasion(PARTY, datetime(2023, 2, 13, 9))
+FEB13, FEB14 = datetime(2023, 2, 13).date(), datetime(2023, 2, 14).date()
 
 
 @pytest.mark.parametrize(("habit", "phrase"), [
@@ -104,18 +106,19 @@ def test_first_person_and_no_talking_to_oneself():
 
 
 def _slots(today: str, **kw):
-    return {s.key: s for s in day_slots(ISABELLA, wake=6, bed=23, today=today, names=NAMES, **kw)}
+    day = FEB13 if today == "February 13" else FEB14
+    return {s.key: s for s in day_slots(ISABELLA, wake=6, bed=23, today=today, names=NAMES, day=day, **kw)}
 
 
 def test_day_slots_offer_the_personas_own_material_at_the_right_time():
-    slots = _slots("February 13", memories=[PARTY])
+    slots = _slots("February 13", memories=[PARTY], occasions=[(OCCASION, True)])
     assert list(slots) == ["waking", "morning", "lunch", "afternoon", "evening", "night"]
     morning = [o.what for o in slots["morning"].options]
     # The day before her party the host is out asking people first, then her own morning habit.
     assert morning[:2] == ["inviting people to the Valentine's Day party in the morning",
                            "opening Hobbs Cafe at 8am and greeting every customer"]  # ≤ 60 chars
     assert "working at Hobbs Cafe" in morning
-    assert "getting ready for the Valentine's Day party at Hobbs Cafe" in morning  # it is tomorrow
+    assert "getting ready for the Valentine's Day party" in morning  # it is tomorrow
     assert "baking pastries early in the morning" in [o.what for o in slots["waking"].options]
     assert "doing the café's accounts in the evening" in [o.what for o in slots["evening"].options]
     # A daytime habit is no option at night; the morning of a busy persona has no filler walk.
@@ -126,24 +129,27 @@ def test_day_slots_offer_the_personas_own_material_at_the_right_time():
 
 
 def test_a_dated_intention_is_planned_on_its_day_at_its_hours():
-    slots = _slots("February 14", memories=[PARTY])
+    slots = _slots("February 14", memories=[PARTY], occasions=[(OCCASION, True)])
     party = next(o for o in slots["evening"].options if o.what.startswith("hosting"))
     assert party.what == "hosting a Valentine's Day party at Hobbs Cafe"
     assert (party.start, party.end) == (17, 19)
     assert not any(o.what.startswith("hosting") for o in slots["morning"].options)
 
 
-def test_an_event_heard_of_is_an_option_on_its_day():
-    heard = ("Conversation with Isabella Rodriguez: Isabella Rodriguez: Come to the Valentine's Day party "
-             "at Hobbs Cafe on February 14th!")
-    assert events([heard], "February 14") == [("Valentine's Day party", "Hobbs Cafe", None, None)]
-    assert events([heard], "February 13") == []  # not today
+def test_an_occasion_heard_of_is_an_option_on_its_day():
+    heard = READER.occasion("Isabella said: come to the Valentine's Day party at Hobbs Cafe on February 14th!",
+                            datetime(2023, 2, 13, 9))
+    assert heard is not None and not heard.timed
     klaus = Persona(name="Klaus Mueller", age=21, lifestyle="wakes up around 8am, goes to bed around 1am")
-    evening = {s.key: s for s in day_slots(klaus, wake=8, bed=25, today="February 14", memories=[heard])}["evening"]
-    party = evening.options[0]
+
+    def evening(day):
+        return {s.key: s for s in day_slots(klaus, wake=8, bed=25, today="", day=day,
+                                            occasions=[(heard, False)])}["evening"]
+    party = evening(FEB14).options[0]
     assert (party.what, party.act, party.start) == ("going to the Valentine's Day party at Hobbs Cafe", "socialize", 18)
-    # The host hosts; she is not a guest at her own party.
-    hosting = _slots("February 14", memories=[PARTY, heard])["evening"]
+    assert not any("party" in o.what for o in evening(FEB13).options)  # not today
+    # The host holds it in her own words; she is not a guest at her own party.
+    hosting = _slots("February 14", memories=[PARTY], occasions=[(OCCASION, True)])["evening"]
     assert [o.what for o in hosting.options if "party" in o.what] == ["hosting a Valentine's Day party at Hobbs Cafe"]
 
 
@@ -164,7 +170,8 @@ def test_plan_day_turns_the_chosen_options_into_chunks():
     emb = HashEmbedder()
     stream = MemoryStream(emb.dim)
     stream.add("observation", PARTY, datetime(2023, 2, 13, 6, 0), 8, emb.embed([PARTY])[0])
-    out = planning.plan_day(model, emb, stream.snapshot(), ISABELLA, datetime(2023, 2, 14, 6, 0), names=NAMES)
+    out = planning.plan_day(model, emb, stream.snapshot(), ISABELLA, datetime(2023, 2, 14, 6, 0), names=NAMES,
+                            known=[PARTY], occasions=[(OCCASION, True)])
     starts = {c.description: (c.start.hour, c.end.hour) for c in out.chunks}
     assert starts["hosting a Valentine's Day party at Hobbs Cafe"] == (17, 20)
     assert out.chunks[0].start.hour == 6 and out.chunks[-1].activity == "sleep"

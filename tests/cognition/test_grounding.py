@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from npc_brain.cognition import dialogue, hearsay
+from npc_brain.cognition.answers import candidates
 from npc_brain.cognition.facts import carries, facts_in, times_in
 from npc_brain.cognition.grounding import (
     Problem,
@@ -22,7 +23,6 @@ from npc_brain.cognition.grounds import (
     GroundKind,
     Moment,
     action_ground,
-    candidates,
     from_record,
     relation_ground,
     unknown_ground,
@@ -57,11 +57,11 @@ SAM = Persona(name="Sam Moore", age=64, occupation="retired carpenter",
     ("What did you do earlier today?", Intent.PAST),
     ("What will you do this evening?", Intent.FUTURE),
     ("Your breakfast is burning on the stove. What do you do?", Intent.REACT),
-    ("Hello!", Intent.CHAT),
+    ("Hello!", Intent.GREETING),
     # bench reply's player (9c540b8): "Is Hobbs Cafe a nice place to go?" was chat, answered
     # with the library; "How is your day going?" was about the word "day".
     ("Is Hobbs Cafe a nice place to go?", Intent.ABOUT),
-    ("Are you OK?", Intent.CHAT),
+    ("Are you OK?", Intent.FEELING),
     ("How is your day going?", Intent.NOW),
     ("Have you been to the pub lately?", Intent.PAST),
     # A question no pattern knows goes by its words (the held-out phrasings' first run).
@@ -82,7 +82,7 @@ SAM = Persona(name="Sam Moore", age=64, occupation="retired carpenter",
     ("What's coming up for you today?", Intent.FUTURE),
     ("The bus line vote: what do you make of it?", Intent.ABOUT),
     ("What's the word on the fox?", Intent.ABOUT),
-    ("Are you OK?", Intent.CHAT),
+    ("Are you OK?", Intent.FEELING),
     ("What is it that you do for work?", Intent.IDENTITY),
 ])
 def test_what_is_asked_decides_the_intent(line, intent):
@@ -122,8 +122,10 @@ def test_a_memory_ground_speaks_in_the_first_person_and_spreads_as_news():
     assert g.text.startswith("I want to host a Valentine's Day party at Hobbs Cafe")
     assert g.spreads and g.record == 7 and g.place == "town:hobbs_cafe"
     news = hearsay.told("Isabella Rodriguez", "Klaus Mueller", g)
-    assert news == ("Isabella Rodriguez told Klaus Mueller that Isabella wants to host a Valentine's Day "
-                    "party at Hobbs Cafe on February 14 from 5pm to 7pm.")
+    assert news is not None and news.description == (
+        "Isabella Rodriguez told Klaus Mueller that Isabella wants to host a Valentine's Day "
+        "party at Hobbs Cafe on February 14 from 5pm to 7pm.")
+    assert (news.teller, news.place) == ("Isabella Rodriguez", "town:hobbs_cafe")
     assert hearsay.told("Isabella Rodriguez", "Klaus Mueller", action_ground(ISA, "baking", None)) is None
 
 
@@ -295,9 +297,12 @@ def test_third_person_allows_introducing_oneself():
     assert third_person("Isabella will be at the party.", ISA.name, "Alex")
 
 
-def test_a_players_words_are_remembered_as_a_quote_and_summaries_hold_only_grounds():
-    assert hearsay.quoted("Alex", "Isabella Rodriguez", 'The mayor is "dead"') == (
-        "Alex told Isabella Rodriguez: \"The mayor is 'dead'\"")
+def test_a_players_words_are_remembered_as_their_claim_and_summaries_hold_only_grounds():
+    from npc_brain.language.reported import claim, paraphrase, reported
+
+    said = paraphrase("I think you bake the best bread in town", "Alex", "Isabella Rodriguez")
+    assert said == "Alex thinks Isabella bakes the best bread in town"
+    assert reported("Alex", claim("Alex", "the mayor is dead")) == "Alex told me that the mayor is dead"
     g = from_record(PARTY, ISA, "Klaus Mueller")
     summary = hearsay.summary("Isabella Rodriguez", "Klaus Mueller", [g])
     assert summary.startswith("Isabella Rodriguez and Klaus Mueller talked about ") and "Hobbs Cafe" in summary

@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 from npc_brain.cognition.action import Action, caption
 from npc_brain.cognition.choices import day_slots
 from npc_brain.cognition.phrasing import inner_voice, intentions
-from npc_brain.cognition.planning import dated_memories
 from npc_brain.llm.testing import HashEmbedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
@@ -34,28 +33,50 @@ def test_a_whisper_is_thought_in_the_first_person_and_becomes_an_intention():
         "My friend needs me. Maybe I could call her")
 
 
-def test_dated_memories_are_found_however_old_and_buried():
+def test_occasions_are_found_by_their_fields_however_old_and_buried():
+    from npc_brain.cognition import invitation
+    from tests.cognition.memories import READER
+
     emb = HashEmbedder()
     stream = MemoryStream(emb.dim)
-    stream.add(MemoryKind.OBSERVATION, SEED, FEB14 - timedelta(days=1), 5, emb.embed([SEED])[0])
+    stream.add(MemoryKind.OBSERVATION, SEED, FEB14 - timedelta(days=1), 5, emb.embed([SEED])[0],
+               subject=HOST.name, occasion=READER.occasion(SEED, FEB14 - timedelta(days=1)))
     for i in range(200):  # a day of routine perceptions on top
         text = f"the coffee machine is idle {i}"
         stream.add(MemoryKind.OBSERVATION, text, FEB14 - timedelta(minutes=200 - i), 1, emb.embed([text])[0])
-    assert dated_memories(stream.snapshot(), FEB14) == [SEED]
-    assert dated_memories(stream.snapshot(), FEB14 + timedelta(days=30)) == []  # long past
+    [(party, mine)] = invitation.known(stream.records, HOST.name, FEB14)
+    assert party.what == "Valentine's Day party" and mine  # her own: she holds it
+    assert invitation.known(stream.records, "Klaus Mueller", FEB14)[0][1] is False  # heard of only
+    assert invitation.known(stream.records, HOST.name, FEB14 + timedelta(days=30)) == []  # long past
 
 
 def test_the_host_is_committed_to_her_party_and_a_guest_weighs_it_first():
-    slots = day_slots(HOST, wake=6, bed=23, today="February 14", memories=[SEED])
+    from tests.cognition.memories import READER
+
+    party = READER.occasion(SEED, FEB14 - timedelta(days=1))
+    day = FEB14.date()
+    slots = day_slots(HOST, wake=6, bed=23, today="February 14", memories=[SEED], day=day,
+                      occasions=[(party, True)])
     evening = next(s for s in slots if s.key == "evening")
     assert [o.what for o in evening.options] == ["hosting a Valentine's Day party at Hobbs Cafe"]
     assert (evening.options[0].start, evening.options[0].end) == (17, 19)
     guest = Persona(name="Klaus Mueller", age=20, occupation="student",
                     lifestyle="goes to bed around 11pm, wakes up around 7am")
-    evening = next(s for s in day_slots(guest, wake=7, bed=23, today="February 14", memories=[HEARD])
-                   if s.key == "evening")
+    evening = next(s for s in day_slots(guest, wake=7, bed=23, today="February 14", day=day,
+                                        occasions=[(party, False)]) if s.key == "evening")
     assert evening.options[0].what == "going to the Valentine's Day party at Hobbs Cafe"
     assert len(evening.options) > 1  # a guest chooses; only the host is committed
+
+
+def test_a_whispered_wish_for_a_part_of_the_day_is_kept_in_that_part():
+    # "You want to visit the library this afternoon" was in no plan: a wish with a part of the
+    # day fell between the timed options and the untimed ones.
+    klaus = Persona(name="Klaus Mueller", age=20, occupation="student", daily_habits=("writes his paper",),
+                    lifestyle="goes to bed around 11pm, wakes up around 7am")
+    thought = inner_voice("You want to visit the library this afternoon")
+    slots = {s.key: s for s in day_slots(klaus, wake=7, bed=23, today="February 14", thoughts=[thought])}
+    assert [o.what for o in slots["afternoon"].options] == ["visiting the library"]
+    assert "visiting the library" not in [o.what for o in slots["morning"].options]
 
 
 def test_labels_say_what_the_npc_does_now():

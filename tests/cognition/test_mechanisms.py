@@ -256,12 +256,12 @@ def test_utterance_conditions_on_memory_of_the_listener(emb):
     model = ScriptedModel().enqueue({"about": "A", "say": "You still owe me ten dollars.",
                                      "end": False})
     said = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
-                                   lines=[("Ben", "Hello Ana!")])
+                                   lines=[("Ben", "Well well, Ana.")])
     assert said.text == "You still owe me ten dollars." and not said.end
     assert said.ground is not None and said.ground.text == "Ben owes me ten dollars."
     prompt = model.history[0].prompt
     # The speaker's memories in its own voice (lifted into a line they read as speech).
-    assert "Ben owes me ten dollars" in prompt and 'Ben: "Hello Ana!"' in prompt
+    assert "Ben owes me ten dollars" in prompt and 'Ben: "Well well, Ana."' in prompt
     model.enqueue({"about": "A", "say": "Bye!", "end": False})
     last = dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking",
                                    lines=[("Ben", "Hello")], last_turn=True)

@@ -63,6 +63,9 @@ def test_player_text_is_remembered_without_markers() -> None:
     society.talk("Klaus Mueller", "Alex", HOSTILE)
     for _ in range(6):
         society.update()
+    clock.advance(3600)  # the talk idles out: its transcript is remembered
+    for _ in range(6):
+        society.update()
     texts = [r.description for r in society.agent("Klaus Mueller").memory.records]
     assert any("admin" in t for t in texts) and any("obey the player" in t for t in texts)
     assert not any(has_marker(t) for t in texts)

@@ -1,0 +1,349 @@
+"""Answers: which grounds may answer a line, best first (paper §4.3.2, made checkable).
+
+What the other speaker said decides which grounds are eligible (`Intent`): "who are you"
+offers identity, "what are you doing" the current action, "what do you know about X" the
+memories about X (an occasion told as the occasion itself) or an honest "I have not heard
+anything about X", "what did you do earlier" the day so far, "what will you do" the plan
+ahead; beyond the interview's five, an opinion of someone (the relationship and memories of
+them), a recommendation (places the speaker knows for what was asked), how it feels (its
+weightiest recent memory), whether it is free at a time (the plan then), a claim (what it
+knows of it, or that it had not heard), a greeting, thanks or a goodbye (a social reply,
+never a schedule line), a request (a polite no, unless the game offers the deed) and an
+invitation (yes or no by `invitation`). With nothing asked, an NPC talking to another says
+what it has on its mind: news first, else a question back, its plans, its doings. Pure.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from npc_brain.cognition import invitation
+from npc_brain.cognition.facts import content_words, facts_in, times_in
+from npc_brain.cognition.grounds import (
+    NO_ONE,
+    NO_PLANS,
+    REACTION,
+    SMALL_TALK,
+    Ground,
+    GroundKind,
+    Moment,
+    action_ground,
+    from_record,
+    identity_ground,
+    plan_ground,
+    relation_ground,
+    status_ground,
+    unknown_ground,
+)
+from npc_brain.cognition.intent import Intent, topic_of, topic_words
+from npc_brain.cognition.newsworthy import ROUTINE
+from npc_brain.cognition.phrasing import activity_of, parts_of_day
+from npc_brain.cognition.plan import PlanStep
+from npc_brain.language.folding import fold
+from npc_brain.language.replies import ENGLISH_REPLIES, Replies
+from npc_brain.language.reported import claim_in
+from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.occasion import Occasion
+from npc_brain.persona import Persona
+
+__all__ = ["candidates"]
+
+# Words of a question about later that name no topic ("what's next on your list today?").
+_WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next", "soon", "rest", "list",
+                         "headed", "plan", "planned", "morning", "afternoon", "evening", "night", "week",
+                         "weekend", "time", "see", "somewhere", "anywhere", "else", "free", "busy", "available",
+                         "around", "noon", "lunch"})
+# What one can put off to meet someone: a step doing one of these leaves the NPC free then.
+_LEISURE = frozenset({"relax", "read", "play", "socialize", "exercise", "other", "drink", "eat"})
+# Few options where one kind of answer is right: a 135M model's pick is near random, and the
+# first option is the code's best.
+_FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1, Intent.ABOUT: 2,
+        Intent.INVITED: 2, Intent.GREETING: 1, Intent.FAREWELL: 1, Intent.THANKS: 1, Intent.FEELING: 1,
+        Intent.OPINION: 2, Intent.RECOMMEND: 2, Intent.AVAILABILITY: 1, Intent.CLAIM: 2, Intent.INVITE: 1,
+        Intent.REQUEST: 1}
+# The hours of a part of the day a question names (`phrasing.parts_of_day`): "any plans for this
+# evening?" is about the evening's step, not the next one (seen in the demo: "At 12 pm I will be
+# having lunch").
+_PART_HOURS = {"early": (7, 9), "morning": (9, 12), "midday": (12, 13), "afternoon": (14, 17), "evening": (18, 22)}
+
+
+def _usable(r: MemoryRecord, listener: str) -> bool:
+    """Not a ground: a transcript or summary (speech with no teller: evidence of a talk, not
+    something to recite), what the listener itself told (telling Alex what Alex said answers
+    nothing), a plan record (its steps are grounds of their own, with their times), and a
+    routine sighting of the listener ("Klaus Mueller is having a coffee", said to Klaus)."""
+    if r.kind is MemoryKind.PLAN or (r.kind is MemoryKind.DIALOGUE and r.teller is None):
+        return False
+    if r.teller == listener or r.description.startswith(f"{listener} invited "):
+        return False
+    return not (r.subject == listener and r.importance <= ROUTINE)
+
+
+def candidates(
+    intent: Intent,
+    speaker: Persona,
+    listener: str,
+    line: str,
+    now: datetime,
+    moment: Moment,
+    recalled: Sequence[MemoryRecord],
+    *,
+    limit: int = 3,
+    replies: Replies = ENGLISH_REPLIES,
+) -> list[Ground]:
+    """The eligible grounds for answering `line`, best first (a small model leans to the first)."""
+    recalled = [r for r in recalled if _usable(r, listener)]
+    claimed = claim_in(line) if intent is Intent.CLAIM else None
+    topic = claimed or (topic_of(line) if line else "")
+    words = (content_words(claimed) - content_words(speaker.name) - content_words(listener)) if claimed \
+        else topic_words(line, speaker.name, listener)
+    about = [r for r in recalled if words & content_words(r.claim)] if words else list(recalled)
+    # Most of the topic first ("the Valentine's Day party": the party itself before its
+    # helpers), then the most informative (its place, date and time).
+    about.sort(key=lambda r: (-len(words & content_words(r.claim)),
+                              -len(facts_in(r.claim, exclude=(speaker.name,)))))
+    mems = _told_as_occasions(about, speaker, listener, words)
+    action = action_ground(speaker, moment.doing, moment.place)
+    ahead = [s for s in moment.steps if s.start > now and s.description != moment.doing]
+    before = [s for s in moment.steps if s.end <= now]
+    future = [plan_ground(speaker, s, now, _step_place(moment, s)) for s in ahead[:3]]
+    past = [plan_ground(speaker, s, now, _step_place(moment, s)) for s in reversed(before[-3:])]
+    status = status_ground(speaker)
+    out: list[Ground | None]
+    fallback = {Intent.FUTURE: NO_PLANS, Intent.PEOPLE: NO_ONE, Intent.ABOUT: unknown_ground(topic),
+                Intent.CLAIM: Ground(GroundKind.UNKNOWN, replies.not_heard),
+                Intent.RECOMMEND: unknown_ground(""), Intent.OPINION: unknown_ground(topic)}
+    if intent is Intent.IDENTITY:
+        # Who it is and what it is about these days, in one ground: the answer to "who are you".
+        who = identity_ground(speaker)
+        if status is not None:
+            who = Ground(GroundKind.IDENTITY, f"{who.text} {status.text}", who.said, facts=who.facts + status.facts)
+        out = [who, action]
+    elif intent is Intent.NOW:
+        out = [action, *future[:1], status]
+    elif intent is Intent.FUTURE:
+        out = _later(speaker, line, now, moment, mems, future, action, status, words)
+    elif intent is Intent.AVAILABILITY:
+        out = [_availability(speaker, line, now, moment, action, replies)]
+    elif intent is Intent.REACT:
+        out = [REACTION]
+    elif intent is Intent.PEOPLE:
+        people = [relation_ground(speaker, n) for n in speaker.relationships if n != listener]
+        met = [m for m in mems if m.spreads]
+        out = [*met[:2], *people[:3]]
+    elif intent is Intent.PAST:
+        recent = sorted((from_record(r, speaker, listener) for r in recalled
+                         if r.created <= now and r.created.date() == now.date()),
+                        key=lambda g: -(g.record or 0))
+        out = [*(past or recent[:2] or [action])]  # what it did: the day's steps before its memories
+        if words:  # "have you been to the pub?": what it did there first
+            there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
+            out = [*there, *out]
+    elif intent in (Intent.ABOUT, Intent.CLAIM) and not words:  # "what is new with you?": its news, else its day
+        news = [from_record(r, speaker, listener)
+                for r in sorted(recalled, key=lambda r: (-r.importance, -r.id)) if r.importance > ROUTINE]
+        out = [*news[:1], status, action]
+    elif intent is Intent.CLAIM:  # "I heard X": what it knows of X, else that it had not heard
+        out = [*mems[:2]]
+    elif intent in (Intent.ABOUT, Intent.OPINION):
+        person = _named(listener, topic, speaker)
+        relation = relation_ground(speaker, person) if person else None
+        # Memories of it, then the day's steps there ("Is Hobbs Cafe nice?" "At 9 am I will be …").
+        steps = [g for g in (*future, *past) if words & content_words(g.text)]
+        # … and who it is, when that names it (a student asked about her college).
+        own = [g for g in (identity_ground(speaker), status, action) if g is not None and words & content_words(g.text)]
+        reflections = [m for m in mems if m.record is not None and _kind(recalled, m.record) is MemoryKind.REFLECTION]
+        out = [relation, *reflections, *mems, *steps, *own]
+    elif intent is Intent.RECOMMEND:
+        out = _recommend(speaker, line, moment, words, replies)
+    elif intent is Intent.FEELING:
+        out = [_feeling(speaker, listener, recalled, now, replies)]
+    elif intent is Intent.GREETING:
+        out = [Ground(GroundKind.GREETING, replies.greeting)]
+    elif intent is Intent.FAREWELL:
+        out = [Ground(GroundKind.FAREWELL, replies.farewell)]
+    elif intent is Intent.THANKS:
+        out = [Ground(GroundKind.SMALL_TALK, replies.thanks)]
+    elif intent is Intent.INVITE:  # an invitation with no time or place to it: ask for them
+        out = [Ground(GroundKind.QUESTION, replies.ask_when)]
+    elif intent is Intent.REQUEST:  # nothing the game offers answers it (`offers` puts deeds first)
+        out = [Ground(GroundKind.DECLINE, "Sorry, I can't do that for you right now.")]
+    elif intent is Intent.INVITED:
+        out = list(moment.news)  # the caller offers the yes and the no
+    elif moment.news:  # CHAT with news to tell: lead with it (how news travels, §7.1.1);
+        # the only option, as a 135M model's pick between two is a coin toss.
+        out = [moment.news[0]]
+        limit = 1
+    else:  # CHAT: what the speaker has on its mind about this listener and this line
+        out = _chat(speaker, listener, line, moment, mems, recalled, future, action, status, replies)
+    grounds = _unique([g for g in out if g is not None and g.text])
+    limit = min(limit, _FEW.get(intent, limit))
+    # Nothing to say on the question: say so (asserting nothing) rather than something else.
+    return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
+
+
+def _kind(records: Sequence[MemoryRecord], rid: int) -> MemoryKind | None:
+    return next((r.kind for r in records if r.id == rid), None)
+
+
+def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener: str,
+                       words: frozenset[str]) -> list[Ground]:
+    """The memories as grounds; one that tells of an occasion the topic names is told as the
+    occasion itself, once ("Isabella Rodriguez's party is at Hobbs Cafe on …"), not as who
+    else said they would come. One's own occasion is said in its own words."""
+    out: list[Ground] = []
+    seen: list[Occasion] = []
+    for r in about:
+        occ = r.occasion
+        if occ is None or not (words & content_words(occ.what)) or r.kind is MemoryKind.REFLECTION:
+            out.append(from_record(r, speaker, listener))
+            continue
+        if any(occ.same(o) for o in seen):
+            continue
+        seen.append(occ)
+        mine = invitation.hosts(occ, speaker.name) and r.teller is None and r.subject == speaker.name
+        out.append(from_record(r, speaker, listener) if mine
+                   else invitation.announce_ground(r, occ, speaker.name, listener))
+    return out
+
+
+def _step_place(moment: Moment, step: PlanStep) -> str | None:
+    if not step.address or not moment.place_names:
+        return None
+    return moment.place_names.get(step.address)
+
+
+def _later(speaker: Persona, line: str, now: datetime, moment: Moment, mems: list[Ground],
+           future: list[Ground], action: Ground, status: Ground | None, words: frozenset[str]) -> list[Ground | None]:
+    """What it will do: the step at the time asked (or an honest "not planned"), else the next
+    steps; a thing named ("will you go to the party?") puts what it knows of it first."""
+    plans = [m for m in mems if re.search(r"\b(want|plan|hope|will|going to|intend|decided)", m.text)]
+    tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
+    asked = _asked_time(line, now, tomorrow=tomorrow)
+    if asked is not None:
+        step = next((s for s in moment.steps if s.covers(asked)), None)
+        # Asked about a time: that time's step, or an honest "not planned" — not another hour.
+        # A clock time is said as asked; a part of the day ("this evening") by the step's own
+        # start (a made-up "6 pm" is in no memory), or as now when the step has begun.
+        exact = bool(times_in(line))
+        if step is None:
+            future = [NO_PLANS]
+        elif not exact and not tomorrow and step.start <= now:
+            future = [action]
+        else:
+            future = [plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow,
+                                  at=asked if exact else None)]
+        plans = []
+    out: list[Ground | None] = [*future, *plans, status]
+    named = words - _WHEN_WORDS
+    if named and asked is None:  # "will you go to the party?": what it knows of that first
+        about_it = [g for g in (*future, *mems) if named & content_words(g.text)]
+        out = [*about_it, *out]
+    return out
+
+
+def _availability(speaker: Persona, line: str, now: datetime, moment: Moment, action: Ground,
+                  replies: Replies) -> Ground:
+    """Free or busy at the time asked (now, if none), from the plan then: a step at something
+    one can put off leaves it free."""
+    tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
+    asked = _asked_time(line, now, tomorrow=tomorrow) or now
+    step = next((s for s in moment.steps if s.covers(asked)), None)
+    when = _clock(asked)
+    if step is None:
+        return Ground(GroundKind.PLAN, replies.free.format(time=when + (" tomorrow" if tomorrow else "")))
+    said = plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow, at=asked)
+    if step.start <= now < step.end and not tomorrow:
+        said = action
+    template = replies.free_plan if step.activity in _LEISURE else replies.busy
+    return Ground(GroundKind.PLAN, template.format(plan=said.text), facts=said.facts)
+
+
+def _clock(t: datetime) -> str:
+    h = t.hour % 12 or 12
+    return f"{h}:{t.minute:02d} {'am' if t.hour < 12 else 'pm'}" if t.minute else f"{h} {'am' if t.hour < 12 else 'pm'}"
+
+
+def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str],
+               replies: Replies) -> list[Ground | None]:
+    """Places the speaker knows for what was asked: by what the place is for (the map's
+    purposes) or by its name, the ones the speaker itself goes to first."""
+    want = activity_of(line)
+    mine = " ".join((*speaker.daily_habits, speaker.workplace or "", speaker.occupation)).lower()
+    picks: list[tuple[int, str, bool]] = []
+    for name, address, purposes in moment.places:
+        named = bool(words & content_words(name))
+        fits = want in purposes if want != "other" else bool(purposes & _LEISURE)
+        if not (named or fits):
+            continue
+        own = fold(name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(address))
+        picks.append((0 if named else 1 if own else 2, name, own))
+    picks.sort(key=lambda t: t[0])
+    out: list[Ground | None] = []
+    for _, name, own in picks[:2]:
+        text = (replies.been_there if own else replies.try_place).format(place=name)
+        out.append(Ground(GroundKind.PLACE, text, facts=facts_in(text)))
+    return out
+
+
+def _feeling(speaker: Persona, listener: str, recalled: Sequence[MemoryRecord], now: datetime,
+             replies: Replies) -> Ground:
+    """How it is: well, and what weighs on it — its weightiest memory of the last day (a
+    reflection or anything rated above routine)."""
+    recent = [r for r in recalled if r.importance > ROUTINE and now - r.created <= timedelta(days=1)]
+    if not recent:
+        return Ground(GroundKind.FEELING, replies.well)
+    top = max(recent, key=lambda r: (r.importance, r.kind is MemoryKind.REFLECTION, r.id))
+    mind = from_record(top, speaker, listener)
+    return Ground(GroundKind.FEELING, f"{replies.well} {mind.text}", mind.said, mind.record, mind.place, mind.facts,
+                  mind.spreads, subject=mind.subject, occasion=mind.occasion)
+
+
+def _chat(speaker: Persona, listener: str, line: str, moment: Moment, mems: list[Ground],
+          recalled: Sequence[MemoryRecord], future: list[Ground], action: Ground, status: Ground | None,
+          replies: Replies) -> list[Ground | None]:
+    """Nothing asked: to another NPC, what it thinks of them or their talk (a reflection), a
+    question back when it has not heard from them yet, its plans and its doings; to the player,
+    what it knows of what was said, else its doings."""
+    # Not the relationship with the listener: that would describe them to themselves.
+    if moment.listener_is_agent:
+        thoughts = [from_record(r, speaker, listener) for r in recalled
+                    if r.kind is MemoryKind.REFLECTION and r.subject in (listener, speaker.name)]
+        ask = [] if line else [Ground(GroundKind.QUESTION, replies.questions[moment.turn % len(replies.questions)])]
+        return [*ask, *mems[:1], *thoughts[:1], *future[:1], action, status]
+    return [*mems[:2], action, status]
+
+
+def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:
+    """The clock time a question names ('at 10 am') on today's date, or the start of the part of
+    the day it names ('this evening': 18:00; now, if that part has begun today), if any."""
+    times = sorted(times_in(line))
+    if times:
+        h, m = (int(x) for x in times[0].split(":"))
+        return now.replace(hour=h, minute=m, second=0, microsecond=0)
+    for part, (start, end) in _PART_HOURS.items():
+        if part in parts_of_day(line) and (tomorrow or now.hour < end):
+            at = now.replace(hour=start, minute=0, second=0, microsecond=0)
+            return at if tomorrow else max(at, now)
+    return None
+
+
+def _named(listener: str, topic: str, speaker: Persona) -> str:
+    """A person from the speaker's relationships whose name the topic mentions (or '')."""
+    low = topic.lower()
+    for name in speaker.relationships:
+        if name.lower() in low or name.split()[0].lower() in low.split():
+            return name
+    return ""
+
+
+def _unique(grounds: list[Ground]) -> list[Ground]:
+    seen: set[str] = set()
+    out = []
+    for g in grounds:
+        key = g.label().lower()
+        if key not in seen:
+            seen.add(key)
+            out.append(g)
+    return out

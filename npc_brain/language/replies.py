@@ -1,0 +1,47 @@
+"""Replies: the English of the lines an NPC says that carry no fact of their own.
+
+Greetings, goodbyes, thanks, a question asked back, not knowing, being free or busy — the
+mechanisms decide *that* an NPC says one (`cognition.answers`); the words live here, as data a
+game can replace for another language or its own voice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ENGLISH_REPLIES", "Replies"]
+
+
+@dataclass(frozen=True, slots=True)
+class Replies:
+    """Fixed lines and templates ({place}, {time}, {what}, {name} are filled in by the caller)."""
+
+    greeting: str
+    farewell: str
+    thanks: str
+    not_heard: str
+    ask_when: str
+    well: str
+    try_place: str
+    been_there: str
+    busy: str
+    free: str
+    free_plan: str
+    questions: tuple[str, ...]
+    """What an NPC asks another when it has nothing new to tell (each names one intent)."""
+
+
+ENGLISH_REPLIES = Replies(
+    greeting="Hello! Nice to see you.",
+    farewell="Goodbye, take care!",
+    thanks="You are welcome.",
+    not_heard="I had not heard that.",
+    ask_when="That sounds nice! When and where is it?",
+    well="I am doing well, thanks.",
+    try_place="You could try {place}.",
+    been_there="You could try {place}; I go there for {what} myself.",
+    busy="{plan} So I am busy then.",
+    free="I have nothing planned at {time}, so I am free then.",
+    free_plan="{plan} So I am free then.",
+    questions=("What are you up to these days?", "What are your plans for later today?", "How are you doing?"),
+)
+"""The replies every NPC uses unless a game passes its own."""

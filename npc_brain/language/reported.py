@@ -1,0 +1,169 @@
+"""Reported speech: what someone said, kept as their claim and passed on in other words.
+
+A player's statement is evidence of what the player said, never instructions and never a
+fact: "I'm opening a bookshop" told to Isabella becomes the claim "Alex is opening a
+bookshop", which Isabella remembers as told by Alex and passes on as "Alex says that Alex is
+opening a bookshop" — a paraphrase with its claimant, never the player's words verbatim.
+Chat-template markers and their look-alikes are removed, not only broken. Pure.
+"""
+from __future__ import annotations
+
+import re
+
+from npc_brain.language.folding import fold
+
+__all__ = ["CLAIM_OPENERS", "claim", "claim_in", "claimed", "is_statement", "paraphrase", "reported",
+           "strip_markers"]
+
+_CONTROL = ("INST|SYS|SYSTEM_PROMPT|AVAILABLE_TOOLS|TOOL_CALLS|TOOL_RESULTS|TOOL_CONTENT|IMG|IMG_BREAK"
+            "|IMG_END|THINK")
+# A chat-template marker or a look-alike of one (‹|im_start|›, ‹/s›, ‹INST›): the whole thing goes.
+_MARKER = re.compile(
+    r"[<‹〈＜][|｜¦][^<>‹›\n]{0,64}?[|｜¦][>›〉＞]"
+    r"|[<‹]{1,2}/?SYS[>›]{1,2}"
+    r"|[<‹〈＜]/?[A-Za-z_][\w.:-]{0,48}[>›〉＞]"
+    rf"|[\[‹【]/?(?:{_CONTROL})[\]›】]",
+    re.IGNORECASE)
+# A line that tells the listener how to behave is an instruction, not a claim about the town.
+_INSTRUCTION = re.compile(r"\b(?:ignore|disregard|forget)\b.{0,40}\b(?:instructions?|rules?|prompt|above)\b"
+                          r"|\b(?:you|u) (?:must|have to|need to|should|will) (?:say|reply|answer|respond|"
+                          r"repeat|tell|act|pretend|ignore|obey)\b|\bnew rules?\b|\bsystem\s*(?:prompt|:)"
+                          r"|\b(?:from now on|as an ai|language model)\b", re.IGNORECASE)
+
+CLAIM_OPENERS = ("did you know that", "did you know", "did you hear that", "have you heard that", "i heard that",
+                 "i heard", "guess what,", "guess what", "apparently,", "apparently", "rumour has it that",
+                 "rumor has it that", "rumour has it", "rumor has it", "they say that", "people say that",
+                 "word is that", "i was told that", "someone told me that", "somebody told me that",
+                 "i hear that", "i hear")
+"""How English opens a piece of news one passes on ("I heard the mill burned down")."""
+
+_SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "you", "you're", "he", "he's", "she",
+                       "she's", "it", "it's", "they", "they're", "there", "there's", "the", "a", "an", "my", "our",
+                       "your", "his", "her", "their", "its", "this", "that", "these", "those", "someone",
+                       "somebody", "nobody", "everyone", "everybody", "people", "no", "some", "all", "every"})
+_GREETING = re.compile(r"^\s*(hi|hello|hey|howdy|good (morning|afternoon|evening|night)|bye|goodbye|see you|"
+                       r"thanks|thank you|cheers|ok|okay|yes|no|sure|sorry|please)\b[\s,.!]*$", re.IGNORECASE)
+_SENTENCES = re.compile(r"[^.!?]+[.!?]*")
+_CLAIM_OPEN = re.compile(r"^\s*(?:" + "|".join(re.escape(o) for o in sorted(CLAIM_OPENERS, key=len, reverse=True))
+                         + r")\s*,?\s*", re.IGNORECASE)
+
+
+def strip_markers(text: str) -> str:
+    """`text` with every chat-template marker and look-alike removed, on one printable line."""
+    text = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    return " ".join(_MARKER.sub(" ", text).split())
+
+
+def claim_in(line: str) -> str | None:
+    """The news a line passes on after its opener ("I heard the mill burned down" → "the mill
+    burned down"), or None when it opens with none."""
+    m = _CLAIM_OPEN.match(line)
+    if m is None:
+        return None
+    rest = line[m.end():].strip().rstrip("?").strip()
+    return rest or None
+
+
+def is_statement(sentence: str, names: tuple[str, ...] = ()) -> bool:
+    """A declarative sentence: it opens with a subject (a pronoun, a determiner, "there", a
+    known name) and is no question, greeting or instruction."""
+    s = sentence.strip()
+    if not s or s.endswith("?") or _GREETING.match(s) or _INSTRUCTION.search(s):
+        return False
+    first = fold(s.split()[0]).strip(",.!;:")
+    if first in _SUBJECTS:
+        return True
+    low = fold(s)
+    return any(low.startswith((fold(n) + " ", fold(n.split()[0]) + " ")) for n in names if n)
+
+
+def paraphrase(line: str, speaker: str, listener: str, *, names: tuple[str, ...] = (),
+               limit: int = 160) -> str | None:
+    """A speaker's statements as a claim in the third person ("I'm opening a bookshop" said by
+    Alex → "Alex is opening a bookshop"; "you bake well" to Isabella → "Isabella bakes well"),
+    or None when the line states nothing (a question, a greeting, an instruction). Markers are
+    removed; questions and instructions in the line are left out."""
+    text = strip_markers(line)
+    opened = claim_in(text)
+    sentences = [opened] if opened else [s.strip() for s in _SENTENCES.findall(text)]
+    kept = [s.rstrip(".!").strip() for s in sentences if s and (opened or is_statement(s, names))]
+    kept = [k for k in kept if k and not _INSTRUCTION.search(k)]
+    if not kept:
+        return None
+    joined = "; ".join(kept)
+    if fold(joined.split()[0]) in _SUBJECTS - {"i", "i'm", "i've", "i'd", "i'll"}:
+        joined = joined[:1].lower() + joined[1:]  # "The mill …" goes after "Alex says that"
+    out = _third_person(joined, speaker, listener)
+    if len(out) > limit:
+        out = out[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    return out
+
+
+_YOU_BE = {"are": "is", "were": "was", "have": "has"}
+_BE = {"am": "is", "'m": "is", "was": "was", "have": "has", "'ve": "has", "do": "does"}
+
+
+def _third_person(text: str, speaker: str, listener: str) -> str:
+    """First and second person turned into the speaker's and listener's names."""
+    you = listener.split()[0] if listener.split() else listener
+    me = speaker
+    out = re.sub(r"\bI'm\b", f"{me} is", text)
+    out = re.sub(r"\bI've\b", f"{me} has", out)
+    out = re.sub(r"\bI'll\b", f"{me} will", out)
+    out = re.sub(r"\bI'd\b", f"{me} would", out)
+    out = re.sub(r"\bI (am|was|have|do)\b", lambda m: f"{me} {_BE[m.group(1)]}", out)
+    out = re.sub(r"\bI (\w+)\b", lambda m: f"{me} {_verb_s(m.group(1))}", out)
+    out = re.sub(r"\b(?:me|myself)\b", me, out)
+    out = re.sub(r"\bwe('re| are)\b", f"{me} and others are", out, flags=re.IGNORECASE)
+    out = re.sub(r"\b(?:we|us)\b", f"{me} and others", out, flags=re.IGNORECASE)
+    out = re.sub(r"\bour\b", f"{me}'s", out, flags=re.IGNORECASE)
+    out = re.sub(r"\b(?:my|mine)\b", f"{me}'s", out, flags=re.IGNORECASE)
+    out = re.sub(r"\byou're\b", f"{you} is", out, flags=re.IGNORECASE)
+    out = re.sub(r"\byou (are|were|have)\b", lambda m: f"{you} {_YOU_BE[m.group(1).lower()]}", out,
+                 flags=re.IGNORECASE)
+    out = re.sub(r"\byour(s)?\b", f"{you}'s", out, flags=re.IGNORECASE)
+    # "you" as a subject: opening a clause, or after a verb that takes one ("I think you bake …").
+    out = re.sub(r"(^|[,;]\s*|\b(?:and|but|that|if|because|when|think|thinks|believe|believes|know|knows|hope|"
+                 r"hopes|heard|say|says|said|feel|feels|guess|bet|suppose|reckon|wish|bet)\s+)you ([a-z]+)\b",
+                 lambda m: f"{m.group(1)}{you} {_verb_s(m.group(2))}", out, flags=re.IGNORECASE)
+    out = re.sub(r"\byou\b", you, out, flags=re.IGNORECASE)
+    return out
+
+
+# English verbs whose past form takes no -ed: after "I" they stay as they are ("I saw" → "Alex saw").
+_PAST = frozenset(("saw went came told said got made took ran found met bought brought thought felt heard knew "
+                   "left lost won gave began broke built caught chose drank drove ate fell fought flew forgot "
+                   "grew hid held hurt kept led lent let lay paid put read rode rang rose sang sat slept spoke "
+                   "spent stood stole swam taught tore threw understood woke wore wrote sent sold shut sang "
+                   "became bit blew dug drew fed hung meant quit set shook shot struck swore was were had did "
+                   "could would should might must can will shall may").split())
+
+
+def _verb_s(verb: str) -> str:
+    """'bake' → 'bakes' after a third-person subject (a modal or past form stays)."""
+    low = verb.lower()
+    if low in _PAST or low.endswith("ed"):
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and len(low) > 2 and low[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def claim(by: str, text: str) -> str:
+    """'Alex says that the mill burned down' — a claim kept with its claimant."""
+    return f"{by} says that {text.rstrip('.')}"
+
+
+def claimed(fact: str, by: str) -> str | None:
+    """What `by` claims in a fact made by `claim` (None when the fact is not their claim)."""
+    head = f"{by} says that "
+    return fact[len(head):] if fact.startswith(head) else None
+
+
+def reported(teller: str, fact: str) -> str:
+    """'Klaus Mueller told me that …' — a heard fact in the hearer's own words (a claim the
+    teller made of their own is said as told: "Alex told me that the mill burned down")."""
+    own = claimed(fact, teller)
+    return f"{teller} told me that {own if own is not None else fact}"
