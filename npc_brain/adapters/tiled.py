@@ -189,11 +189,21 @@ def layers_in_file_order(tiled_map: Any, project: TiledProject | None = None) ->
     return _layer_refs(tiled_map, doc, project or TiledProject.empty())
 
 
+def _keyed_loader(filename: str, colorkey: Any, **_: Any) -> Any:
+    """pytmx's image loader without images: (file, rect, flags, trans), so a renderer can make the
+    tileset's transparent colour transparent (pytmx's default loader drops it)."""
+
+    def load(rect: Any = None, flags: Any = None) -> tuple[str, Any, Any, Any]:
+        return filename, rect, flags, colorkey
+
+    return load
+
+
 def _parse(doc: TmxDocument, proj: TiledProject) -> Any:
     pytmx = _pytmx()
     # Same steps as TiledMap(filename), but fed the parsed tree and the project's class types
     # (pytmx only reads those from an exported JSON list, not from a .tiled-project).
-    tm = pytmx.TiledMap()
+    tm = pytmx.TiledMap(image_loader=_keyed_loader)
     tm.filename = str(doc.path)
     tm.parse_json(proj.pytmx_types())
     try:
