@@ -166,9 +166,11 @@ def read_map(
             MapIssue(
                 Severity.WARNING,
                 "no_collision",
-                "nothing on the map blocks movement (0 blocked cells), so NPCs walk through "
-                "walls; give wall tiles the property collides = true, name the wall layer "
-                f"Collision or walls, or see {GUIDE}",
+                "nothing on the map blocks movement (0 blocked cells), so NPCs walk through walls, "
+                "water and trees: in Tiled, select the tiles people cannot cross in their tileset "
+                "and give them the bool property collides = true, or put them on a tile layer named "
+                "walls (or Collision), or draw rectangles over them on an object layer named "
+                f"Collision (see {GUIDE})",
                 shown,
             )
         )

@@ -16,6 +16,9 @@ from npc_brain.world.errors import MapError, Severity
 def collision_line(blocked: int, cells: int, sources: dict[str, int]) -> str:
     """ "collision: 1561 of 4800 cells blocked (tiles marked solid 1561)"."""
     parts = ", ".join(f"{name} {count}" for name, count in sources.items())
+    if not blocked:  # say what to mark, not only that nothing is
+        return (f"collision: 0 of {cells} cells blocked: nothing stops NPCs; mark walls, water, trees "
+                "and furniture as solid (the warning below says how)")
     return f"collision: {blocked} of {cells} cells blocked" + (f" ({parts})" if parts else "")
 
 

@@ -85,3 +85,26 @@ def test_spawn_names_ignore_case_and_near_misses_are_reported(make_game, tmp_pat
     game = make_game(npcs=2, map_path=path)
     assert game.npcs["Isabella Rodriguez"].position == (40.0, 40.0)
     assert 'the spawn point "Sam Mooore" matches no persona; did you mean "Sam Moore"?' in caplog.text
+
+
+def test_no_hud_line_or_action_for_a_cafe_the_map_does_not_have(make_game, tmp_path):
+    # Before: "Hobbs Cafe: closed" on every map, and the host invited people to a party at a
+    # place the map has not got.
+    game = make_game(npcs=3, map_path=_tutorial_map(tmp_path))
+    drawn: list[str] = []
+    render = game.fonts.render
+
+    def record(text, *args, **kw):
+        drawn.append(str(text))
+        return render(text, *args, **kw)
+
+    game.fonts.render = record
+    game.run(frames=3)
+    assert game.performer.cafe_text() is None and game.performer.invitation() is None
+    assert not any("Hobbs" in text for text in drawn) and any(t.startswith("Carrying") for t in drawn)
+    from npc_brain.actions import ActionContext
+
+    host = game.performer.party.host
+    context = ActionContext(host, game.player.name, game.clock.now(), world=game.world, player=True)
+    offers = game.society.actions.offers(context)
+    assert not [o for o in offers if o.action in ("invite", "close_cafe", "open_cafe")]

@@ -129,8 +129,17 @@ def test_lint_prints_blocked_cells_and_warns_at_zero(
     assert "collision: 9 of 80 cells blocked" in out and 'layer "walls" (its name) 9' in out
     assert main([str(_walls_map(tmp_path, layer="decor"))]) == 0
     out = capsys.readouterr().out
-    assert "collision: 0 of 80 cells blocked" in out
+    assert "collision: 0 of 80 cells blocked: nothing stops NPCs; mark walls, water" in out
     assert "warning: nothing on the map blocks movement (0 blocked cells)" in out
+    assert "collides = true" in out and "tile layer named walls" in out  # what to mark, and how
+
+
+def test_a_map_without_spawns_is_not_told_about_its_spawns_layer(tmp_path: Path) -> None:
+    # Before: "the Spawns layer has no point named player" on maps without a Spawns layer.
+    world = load_world(_walls_map(tmp_path))
+    assert not world.spawns
+    issues = lint_world(world)
+    assert not [i for i in issues if "Spawns" in i.problem or i.code == "no_player_spawn"]
 
 
 def test_spawn_names_ignore_case_and_suggest(tmp_path: Path) -> None:
