@@ -29,6 +29,11 @@ def _tutorial_map(folder: Path) -> Path:
     return path
 
 
+def _inside(place, xy):
+    x, y, w, h = place.rect
+    return x <= xy[0] < x + w and y <= xy[1] < y + h
+
+
 def test_cli_runs_the_town_without_areas_with_default_personas(tmp_path, capsys):
     path = town_without_areas(tmp_path)
     code = main(["--map", str(path), "--headless", "--frames", "120", "--npcs", "3", "--backend", "scripted",
@@ -44,7 +49,12 @@ def test_tutorial_map_spreads_npcs_on_walkable_cells_and_fills_the_window(make_g
     assert isinstance(game.camera, ZoomCamera) and game.camera.zoom == 2
     grid_ = game.world.grid
     cells = {grid_.cell_at(*npc.position) for npc in game.npcs.values()}
-    assert len(cells) == 5 and all(grid_.walkable(c) for c in cells)
+    assert all(grid_.walkable(c) for c in cells)
+    # No Areas layer: each wakes in a home guessed on open ground, and works somewhere else.
+    for npc in game.npcs.values():
+        home = game.world.get(npc.persona.home)
+        assert "sleep" in home.purpose and _inside(home, npc.position)
+        assert npc.persona.workplace is None or "sleep" not in game.world.get(npc.persona.workplace).purpose
     assert grid_.blocked.sum() > 200  # the walls layer blocks by its name
     game.run(frames=30)
     shot = game.screenshot(tmp_path / "shot.png")
