@@ -21,7 +21,7 @@ from npc_brain.adapters.pygame_map import MapRenderer, is_over_layer, tile_image
 from npc_brain.adapters.walker import Walker
 
 __all__ = [
-    "ActivityIcons", "Camera", "CharacterSheet", "Fonts", "MapRenderer", "Walker", "bubble_surface",
+    "ActivityIcons", "Camera", "CharacterSheet", "Fonts", "MapRenderer", "Walker", "WalkerSprite", "bubble_surface",
     "is_over_layer", "label_surface", "panel", "shadow", "shorten", "tile_images", "wrap_text",
 ]
 
@@ -370,6 +370,29 @@ class CharacterSheet:
         """Blit the right frame for a `Walker` (or anything with position/facing/distance/moving)."""
         frame = self.frame(walker.facing, walker.distance, walker.moving)
         surface.blit(frame, camera.to_screen(*self.anchor(*walker.position)))
+
+
+class WalkerSprite(pygame.sprite.Sprite):
+    """A `Walker` as a sprite for your own `pygame.sprite.Group` (or pyscroll's `PyscrollGroup`):
+    `update()` puts its rect's feet (midbottom) on the walker's position, and with a
+    `CharacterSheet` picks the walk frame for its facing. `name` is the NPC's."""
+
+    def __init__(self, walker: Any, image: pygame.Surface | CharacterSheet, *groups: Any) -> None:
+        super().__init__(*groups)
+        self.walker = walker
+        self.name: str = walker.name
+        self.sheet = image if isinstance(image, CharacterSheet) else None
+        self.image = image.frame(walker.facing) if isinstance(image, CharacterSheet) else image
+        self.rect = self.image.get_rect()
+        self.update()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """Follow the walker (call it through `group.update(...)` each frame; arguments ignored)."""
+        w = self.walker
+        if self.sheet is not None:
+            self.image = self.sheet.frame(w.facing, w.distance, w.moving)
+        assert self.rect is not None
+        self.rect.midbottom = (round(w.position[0]), round(w.position[1]))
 
 
 def shadow(width: int = 22, height: int = 8) -> pygame.Surface:
