@@ -153,7 +153,7 @@ def open_ground(grid: CollisionGrid, count: int, taken: Iterable[Rect], *, centr
     if count <= 0 or not found.size:
         return []
     rows, cols = np.nonzero(labels == np.bincount(found).argmax())
-    side = max(3, round(SITE_PX / grid.tile_size)) | 1  # odd: the centre is a cell
+    side = _side(grid)
     half = side // 2
     boxes = list(taken)
     out: list[Rect] = []
@@ -178,6 +178,11 @@ def open_ground(grid: CollisionGrid, count: int, taken: Iterable[Rect], *, centr
     return out
 
 
+def _side(grid: CollisionGrid) -> int:
+    """Cells across a place on open ground: about `SITE_PX`, at least 3, smaller on a small map; odd."""
+    return max(3, min(round(SITE_PX / grid.tile_size), min(grid.cols, grid.rows) // 4)) | 1
+
+
 def _clip(rect: Rect, width: float, height: float) -> Rect:
     x, y, w, h = rect
     x0, y0 = max(0.0, x), max(0.0, y)
@@ -192,7 +197,7 @@ def sites(grid: CollisionGrid, named: Iterable[Site] = (), spawns: Mapping[str, 
     then places on open ground for each use nothing has yet (`WANTED`), named by use and compass."""
     width, height, ts = grid.cols * grid.tile_size, grid.rows * grid.tile_size, grid.tile_size
     out = list(named)
-    side = max(3, round(SITE_PX / ts)) | 1
+    side = _side(grid)
     people = {who: xy for who, xy in (spawns or {}).items() if who.strip() and who.strip().casefold() != player}
     regions = sorted(enclosed_regions(np.array(grid.blocked), ts), key=lambda b: -b[2] * b[3])
     for box in regions:
