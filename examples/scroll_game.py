@@ -64,9 +64,9 @@ def main(frames=None, model=None):
                 hero.rect = step
         crowd.player("Hero", hero.rect.midbottom)  # +npc
         crowd.update(dt)  # +npc: the clock, thinking, walking; never waits for the model
-        asked = crowd.nearest(hero.rect.midbottom) if any(e.type == pygame.KEYDOWN and e.key == pygame.K_t for e in events) else None  # +npc
-        if asked:  # +npc
-            society.talk(asked, "Hero", "Hello! What are you up to today?")  # +npc: the reply is a label
+        ask = any(e.type == pygame.KEYDOWN and e.key == pygame.K_t for e in events)  # +npc
+        if ask and (villager := crowd.nearest(hero.rect.midbottom)):  # +npc
+            society.talk(villager, "Hero", "Hello! What are you up to today?")  # +npc: the reply is a label
         group.update(dt)
         ox = min(max(hero.rect.centerx - VIEW[0] // 2, 0), tmx.width * tmx.tilewidth - VIEW[0])
         oy = min(max(hero.rect.centery - VIEW[1] // 2, 0), tmx.height * tmx.tileheight - VIEW[1])
@@ -77,7 +77,8 @@ def main(frames=None, model=None):
             view.blit(sprite.image, sprite.rect.move(-ox, -oy))
         for sprite in group:
             if isinstance(sprite, WalkerSprite):  # +npc: a label over each villager
-                view.blit(font.render(crowd.label(sprite.name)[:48], True, (255, 255, 255)), sprite.rect.move(-ox - 40, -oy - 10))  # +npc
+                label = font.render(crowd.label(sprite.name)[:48], True, (255, 255, 255))  # +npc
+                view.blit(label, sprite.rect.move(-ox - 40, -oy - 10))  # +npc
         pygame.transform.scale(view, screen.get_size(), screen)
         pygame.display.flip()
     society.shutdown()  # +npc

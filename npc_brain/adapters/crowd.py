@@ -121,7 +121,7 @@ class Crowd:
         Returns the society's events (built-in movement requests already done and reported)."""
         if self.clock is not None:
             self.clock.advance(dt)
-        events = self.society.update()
+        events: list[Event] = self.society.update()
         for event in events:
             if isinstance(event, UtteranceEvent):
                 self._said[event.agent] = (event.text, self.speech_seconds)

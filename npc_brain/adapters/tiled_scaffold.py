@@ -17,17 +17,17 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import SimpleNamespace
 
 from npc_brain.adapters.tiled import read_map
 from npc_brain.adapters.tiled_collision import CollisionNames
 from npc_brain.adapters.tiled_places import map_sites
-from npc_brain.adapters.tiled_xml import TmxDocument
 from npc_brain.adapters.tiled_sidecar import write_sidecar
+from npc_brain.adapters.tiled_xml import TmxDocument
 from npc_brain.world.builder import AreaSpec
 from npc_brain.world.errors import MapError
 from npc_brain.world.lint import largest_area_point
 from npc_brain.world.place import PlaceKind
+
 
 def _relink(root: ET.Element, src: Path, dst: Path) -> None:
     # Relative file references must still point at the same files from OUT's folder. Every

@@ -194,7 +194,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from npc_brain.cognition.settings import BrainSettings
     from npc_brain.eval.town import load_town_or_exit
     from npc_brain.simulation import Simulation
-
     from npc_brain.society import THINKING_THREADS, Society
 
     town = load_town_or_exit("demo", "bench reply", npcs=args.npcs)

@@ -25,7 +25,7 @@ from npc_brain.society import Society
 
 EXAMPLE = ROOT / "examples" / "scroll_game.py"
 ASSETS = ROOT / "examples" / "scroll_assets"
-GLUE_LINES = 25  # lines marked `# +npc`: the honest size of the integration
+GLUE_LINES = 26  # lines marked `# +npc`: the honest size of the integration
 
 
 def test_glue_is_at_most_30_lines_one_statement_each_and_the_readme_says_so():
@@ -110,4 +110,29 @@ def test_npcs_walk_at_least_100_px_per_game_hour_on_a_map_without_areas(tmp_path
         persona = society.agent(name).persona
         assert persona.home != world.root.address and persona.workplace not in (None, world.root.address)
     assert not [line for line in said if re.search(r"\bat Town\b(?! Square)", line)]
+    society.shutdown()
+
+
+def test_an_npc_in_a_chat_with_the_player_stands_still_facing_them(tmp_path):
+    world = load_world(_no_places_copy(tmp_path))
+    clock = GameClock(datetime(2023, 2, 13, 8, 30), minutes_per_second=2.0)
+    society = Society(world, ScriptedModel().respond_with(BrainResponder()), HashEmbedder(), now=clock,
+                      executor=InlineExecutor())
+    crowd = Crowd(society, clock=clock)
+    [walker] = crowd.add(Persona(name="Ada Stone", age=30, occupation="potter", home="auto", workplace="auto"))
+    for _ in range(300):  # she sets off for work
+        crowd.update(1 / 30)
+        if walker.moving:
+            break
+    assert walker.moving
+    crowd.player("Hero", (walker.x, walker.y - 40))
+    society.engage("Hero", "Ada Stone")
+    at = walker.position
+    for _ in range(30):
+        crowd.update(1 / 30)
+    assert walker.position == at and not walker.moving and walker.facing == "up"
+    society.engage("Hero", None)
+    for _ in range(30):
+        crowd.update(1 / 30)
+    assert walker.position != at  # on her way again
     society.shutdown()
