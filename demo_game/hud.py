@@ -140,9 +140,11 @@ class Hud:
             screen.blit(box, (12, y))
             y += 22
 
-    def draw_carried(self, screen: pygame.Surface, inventory: str, invitation: str | None, cafe: str) -> None:
-        """What the player carries, the party invitation (once invited) and the café's state, bottom left."""
-        rows = [(f"Carrying: {inventory}", INK), (cafe, DIM)]
+    def draw_carried(self, screen: pygame.Surface, inventory: str, invitation: str | None,
+                     cafe: str | None) -> None:
+        """What the player carries, the party invitation (once invited) and the café's state (on a
+        map that has the café), bottom left."""
+        rows = [(f"Carrying: {inventory}", INK)] + ([(cafe, DIM)] if cafe else [])
         if invitation:
             rows.insert(1, (f"Invited: {invitation}", ACCENT))
         surfs = [self.fonts.render(text, 13, color) for text, color in rows]

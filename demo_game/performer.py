@@ -77,8 +77,8 @@ class Performer:
         return with_movement([
             *cafe_actions(staff=self._staff, owner=self._owner, at_counter=self._at_counter,
                           stock=lambda: MENU, is_open=self.cafe_open),
-            invite_action(host=lambda name: name == self.party.host, invited=lambda name: name in self.invited,
-                          party=self.party.name),
+            invite_action(host=lambda name: name == self.party.host and self.party.place in self.world,
+                          invited=lambda name: name in self.invited, party=self.party.name),
         ])
 
     def _cafe(self) -> Any:
@@ -176,11 +176,13 @@ class Performer:
 
     # ------------------------------------------------------------------ the HUD
     def invitation(self) -> str | None:
-        """What the player's invitation says (None: not invited)."""
-        return self.party.title if self.player in self.invited else None
+        """What the player's invitation says (None: not invited, or no party place on this map)."""
+        return self.party.title if self.player in self.invited and self.party.place in self.world else None
 
-    def cafe_text(self) -> str:
-        """'Hobbs Cafe: open' / 'closed by Isabella' for the HUD."""
+    def cafe_text(self) -> str | None:
+        """'Hobbs Cafe: open' / 'closed by Isabella' for the HUD; None on a map without the café."""
+        if self._cafe() is None:
+            return None
         if self.closed_by:
             return f"Hobbs Cafe: closed by {self.closed_by.split()[0]}"
         if self.opened_by:

@@ -119,6 +119,9 @@ class Conversations:
         self._pair_last: dict[tuple[str, str], datetime] = {}
         # (conversation, line index) → the line's ground and its importance to a listener
         self._grounds: dict[tuple[int, int], tuple[Ground, int | None]] = {}
+        # conversation → the player's questions asked while a reply was on its way (line index,
+        # streaming hook), each answered in turn after it: a second question never drops the first
+        self._asked: dict[int, list[tuple[int, Callable[[str], None] | None]]] = {}
 
     def can_talk(self, a: str, b: str, now: datetime) -> bool:
         """Both are agents, awake, free, past the pair's cooldown and in the same room."""
@@ -159,7 +162,8 @@ class Conversations:
         view = agent.memory.snapshot()
         moment = self.moment(agent, now)
         known = self.known_names()
-        lines = conv.pairs()
+        later = {i for i, _ in self._asked.get(conv.id, ())}  # questions that wait their turn
+        lines = [pair for i, pair in enumerate(conv.pairs()) if i not in later]
         spoken = sum(1 for line in conv.lines if line.speaker == speaker)
         # The cap counts the NPC's own lines with a player, all lines between two NPCs (so the
         # one who was greeted has the last word). No goodbye to a player before their third line.
@@ -185,8 +189,8 @@ class Conversations:
         other = self._agents.get(listener) if conv.player is None else None
         other_view = other.memory.snapshot() if other is not None else None
         # An occasion the player's last line named (read on the game thread): an invitation.
-        asked = conv.lines[-1].text if conv.player and conv.lines and conv.lines[-1].speaker == conv.player else ""
-        invited = agent.reader.occasion(asked, now, speaker=conv.player) if asked else None
+        last_heard = lines[-1][1] if conv.player and lines and lines[-1][0] == conv.player else ""
+        invited = agent.reader.occasion(last_heard, now, speaker=conv.player) if last_heard else None
 
         def run() -> tuple[dialogue.Said, bool]:
             if after is not None:
@@ -248,6 +252,11 @@ class Conversations:
                 self.end(conv, t, out)
             elif conv.player is None:
                 self._turn(conv, listener, t)
+            elif waiting := self._asked.get(conv.id):
+                _, hook = waiting.pop(0)  # the next question asked meanwhile gets its own answer
+                if not waiting:
+                    del self._asked[conv.id]
+                self._turn(conv, speaker, t, hook)
             else:
                 conv._wait_for(None)
                 self.read_ahead(speaker, conv.player)
@@ -267,6 +276,7 @@ class Conversations:
         if conv.ended:
             return
         conv._end(now)
+        self._asked.pop(conv.id, None)
         a, b = conv.participants
         for name in conv.participants:
             agent = self._agents.get(name)
@@ -384,6 +394,7 @@ class Conversations:
             self._conversations[conv.id] = conv
             agent.start_conversation(speaker)
             self._events.append(ConversationStarted(npc, now, speaker, conv.id))
+        asked = len(conv.lines)
         conv._say(speaker, text, now)
         if (ahead := self._ahead.pop(npc, None)) is not None:
             ahead.set()  # the reply needs the engine now
@@ -391,6 +402,9 @@ class Conversations:
         if reading is not None and reading.cancel():
             reading = None  # not started yet: the reply reads the prompt itself
         self._heard_from_player(agent, speaker, text, now)
+        if conv.waiting_for == npc:  # a reply is on its way: this question is answered after it
+            self._asked.setdefault(conv.id, []).append((asked, on_text))
+            return conv
         if conv.npc_lines() >= conv.turn_cap:
             self.end(conv, now, self._events)
         else:
@@ -482,6 +496,7 @@ class Conversations:
     def clear(self) -> None:
         """Forget every conversation (a save was loaded); pair cooldowns are kept."""
         self._conversations.clear()
+        self._asked.clear()
 
 
 def _rating(agent: Agent, record: int | None) -> int | None:

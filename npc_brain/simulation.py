@@ -61,7 +61,9 @@ class Simulation:
     `agents_or_personas`: `Persona`s (agents are created) or existing `Agent`s (added to a
     fresh Society with their memory and known world). `travel_px_per_minute`: None to
     teleport, else agents arrive after distance / speed game minutes. `max_in_flight`: see
-    `Society` (a thread-pool run sets it to the pool's size, as the demo game does).
+    `Society` (a thread-pool run sets it to the pool's size, as the demo game does). `society`:
+    one the caller built (`bench reply --defaults` builds it as the README does); `executor`,
+    `settings` and `max_in_flight` are then its own.
     """
 
     def __init__(
@@ -77,6 +79,7 @@ class Simulation:
         executor: Executor | None = None,
         travel_px_per_minute: float | None = None,
         max_in_flight: int | None = None,
+        society: Society | None = None,
     ) -> None:
         if embedder is None:
             from npc_brain.llm.embedders import LexicalEmbedder
@@ -85,9 +88,9 @@ class Simulation:
         self.world = world
         self.clock = clock
         self.rules = rules if rules is not None else Rules(world)
-        self.society = Society(world, model, embedder, now=clock,
-                               executor=executor or InlineExecutor(), settings=settings,
-                               max_in_flight=max_in_flight)
+        self.society = society if society is not None else Society(
+            world, model, embedder, now=clock, executor=executor or InlineExecutor(), settings=settings,
+            max_in_flight=max_in_flight)
         for item in agents_or_personas:
             if isinstance(item, Agent):
                 self.society.add_agent(item.persona, known=item.known, memory=item.memory)

@@ -80,16 +80,21 @@ __all__ = [
     "ThoughtFailed", "UtteranceEvent",
 ]
 
+THINKING_THREADS = 4
+"""Threads of the pool a Society makes when given no executor: one per engine slot of the embedded
+model (`LLMSettings.n_parallel` 5 = these 4 + the player's read-ahead)."""
+
 
 class Society:
     """All NPC minds of a game plus the machinery that thinks for them.
 
     `world` may be None for a game without a containment tree (agents then stay where
     they are). `now` is a `GameClock` or a zero-argument callable returning game time.
-    `executor` runs thinking (default: a 2-thread pool; pass `InlineExecutor()` for
-    deterministic tests); `max_in_flight` caps the jobs handed to it at once so job
-    priorities decide what runs next (set it to the executor's thread count). The model is
-    wrapped in an `AccountingModel` unless it already counts (`snapshot()`).
+    `executor` runs thinking (default: a pool of `THINKING_THREADS` owned by the society, with
+    `max_in_flight` set to match, so the defaults put the player first; pass `InlineExecutor()`
+    for deterministic tests); `max_in_flight` caps the jobs handed to it at once so job
+    priorities decide what runs next (with your own executor, set it to its thread count). The
+    model is wrapped in an `AccountingModel` unless it already counts (`snapshot()`).
 
     With `settings.player_first` (the default) and `max_in_flight` > 1, what the player
     triggers — replies, reactions to noticing a player — runs before the town's thinking: one
@@ -122,6 +127,12 @@ class Society:
         self._clock = now if isinstance(now, GameClock) else None
         self._now: Callable[[], datetime] = now.now if isinstance(now, GameClock) else now
         s = self.settings
+        self._pool: ThreadPoolExecutor | None = None
+        if executor is None:
+            # The right thing without asking: a capped pool, so a reply overtakes the town's backlog
+            # (a plain FIFO pool made the README's Society answer the player after 27-240 s).
+            executor = self._pool = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="npc_brain-think")
+            max_in_flight = THINKING_THREADS if max_in_flight is None else max_in_flight
         budget = None
         if s.budget_calls_per_hour is not None or s.budget_tokens_per_hour is not None:
             budget = Budget(s.budget_calls_per_hour, s.budget_tokens_per_hour)
@@ -585,6 +596,8 @@ class Society:
         if self.gate is not None:
             self.gate.close()  # calls held at the gate go, so worker threads can end
         self.scheduler.shutdown(wait=False)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
         if self._light is not None:
             self._light.shutdown(wait=False, cancel_futures=True)
         self._convs.close()

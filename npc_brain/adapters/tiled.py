@@ -1,8 +1,10 @@
 """Load a Tiled `.tmx` town into a `World` with pytmx, headless (no pygame, no images).
 
 Conventions (see maps/README.md): object layer `Areas` holds Town/Building/Room/Object areas (a map
-without one is a single Town), collision comes from tiles and layers as `tiled_collision`
-explains, object layer `Spawns` holds named points.
+without one gets places guessed from what it has, `tiled_places`), collision comes from tiles and
+layers as `tiled_collision` explains, object layer `Spawns` holds named points. A places file
+beside the map (`village.npc.json`, `tiled_sidecar`) replaces both layers, so a game that walls in
+every map object keeps its map as it was.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from npc_brain.adapters.tiled_collision import CollisionNames, build_collision
 from npc_brain.adapters.tiled_objects import ObjectView, layer_objects
 from npc_brain.adapters.tiled_project import TiledProject
+from npc_brain.adapters.tiled_sidecar import read_sidecar, sidecar_for
 from npc_brain.adapters.tiled_xml import TmxDocument
 from npc_brain.world.builder import AreaSpec, build_tree
 from npc_brain.world.errors import MapError, MapIssue, Severity
@@ -108,14 +111,18 @@ def load_world(
     *,
     project: str | os.PathLike[str] | None = None,
     collision: CollisionNames | None = None,
+    places: str | os.PathLike[str] | None = None,
 ) -> World:
     """Load a `.tmx` into a `World`; any error in the map raises `MapError` (one sentence).
+
+    `places`: a places file (`adapters.tiled_sidecar`) to read areas and spawns from instead of
+    the map's own layers; by default `<map stem>.npc.json` beside the map, when there is one.
 
     `project` is the `.tiled-project` whose class defaults to merge; by default the nearest one
     beside the map or in a parent folder. `collision` says which layer and property names block
     movement. Warnings (an unknown purpose word) are logged.
     """
-    loaded = read_map(path, project=project, collision=collision)
+    loaded = read_map(path, project=project, collision=collision, places=places)
     for issue in loaded.errors:
         raise MapError(
             issue.sentence(),
@@ -133,6 +140,7 @@ def read_map(
     *,
     project: str | os.PathLike[str] | None = None,
     collision: CollisionNames | None = None,
+    places: str | os.PathLike[str] | None = None,
 ) -> MapLoad:
     """Load a map and collect its problems instead of stopping at the first one (for the lint).
 
@@ -166,13 +174,25 @@ def read_map(
             MapIssue(
                 Severity.WARNING,
                 "no_collision",
-                "nothing on the map blocks movement (0 blocked cells), so NPCs walk through "
-                "walls; give wall tiles the property collides = true, name the wall layer "
-                f"Collision or walls, or see {GUIDE}",
+                "nothing on the map blocks movement (0 blocked cells), so NPCs walk through walls, "
+                "water and trees: in Tiled, select the tiles people cannot cross in their tileset "
+                "and give them the bool property collides = true, or put them on a tile layer named "
+                "walls (or Collision), or draw rectangles over them on an object layer named "
+                f"Collision (see {GUIDE})",
                 shown,
             )
         )
     specs, spawns = _areas_and_spawns(tm, layers, doc, proj, issues, props)
+    own = any(r.kind == "object" and r.name.strip().lower() == AREAS for r in layers)
+    side = Path(places) if places is not None else sidecar_for(file)
+    if side is not None:  # npc_brain's places kept apart from the game's map
+        car = read_sidecar(side)
+        if own:
+            issues.append(MapIssue(Severity.WARNING, "sidecar", f"the places come from {side}, so the "
+                                   "map's own Areas layer is not used", shown))
+        specs, spawns = car.specs(), {**spawns, **car.spawns}
+    elif not own:
+        specs += _guessed(layers, doc, found.grid, collision or CollisionNames(), spawns, issues)
     root, tree_issues = build_tree(specs, file=shown)
     issues.extend(tree_issues)
     world = World(root, found.grid, spawns, doc.size[2], source=shown)
@@ -189,11 +209,21 @@ def layers_in_file_order(tiled_map: Any, project: TiledProject | None = None) ->
     return _layer_refs(tiled_map, doc, project or TiledProject.empty())
 
 
+def _keyed_loader(filename: str, colorkey: Any, **_: Any) -> Any:
+    """pytmx's image loader without images: (file, rect, flags, trans), so a renderer can make the
+    tileset's transparent colour transparent (pytmx's default loader drops it)."""
+
+    def load(rect: Any = None, flags: Any = None) -> tuple[str, Any, Any, Any]:
+        return filename, rect, flags, colorkey
+
+    return load
+
+
 def _parse(doc: TmxDocument, proj: TiledProject) -> Any:
     pytmx = _pytmx()
     # Same steps as TiledMap(filename), but fed the parsed tree and the project's class types
     # (pytmx only reads those from an exported JSON list, not from a .tiled-project).
-    tm = pytmx.TiledMap()
+    tm = pytmx.TiledMap(image_loader=_keyed_loader)
     tm.filename = str(doc.path)
     tm.parse_json(proj.pytmx_types())
     try:
@@ -271,17 +301,9 @@ def _areas_and_spawns(
     spawns: dict[str, tuple[float, float]] = {}
     if not any(r.kind == "object" and r.name.strip().lower() == AREAS for r in layers):
         width, height, tile = doc.size
-        specs.append(AreaSpec(None, "Town", PlaceKind.TOWN, (0, 0, width * tile, height * tile)))
-        issues.append(
-            MapIssue(
-                Severity.WARNING,
-                "no_areas",
-                "the map has no Areas layer, so all of it is one place (the Town); to give NPCs "
-                "homes, shops and rooms, add an object layer named Areas with Building and Room "
-                f"rectangles (see {GUIDE}, or run python -m npc_brain.world init MAP -o OUT)",
-                doc.shown,
-            )
-        )
+        # Not named by the map maker: where NPCs merely are in it goes unsaid ("at Town").
+        specs.append(AreaSpec(None, "Town", PlaceKind.TOWN, (0, 0, width * tile, height * tile),
+                              {"review": True}))
     for ref in layers:
         kind_of_layer = ref.name.strip().lower()
         if ref.kind != "object" or kind_of_layer not in (AREAS, SPAWNS):
@@ -330,6 +352,27 @@ def _areas_and_spawns(
             merged = proj.defaults(view.cls, "object") | view.properties
             specs.append(AreaSpec(view.id, view.name, kind, view.rect, merged))
     return specs, spawns
+
+
+def _guessed(layers: list[LayerRef], doc: TmxDocument, grid: Any, names: CollisionNames,
+             spawns: dict[str, tuple[float, float]], issues: list[MapIssue]) -> list[AreaSpec]:
+    """Buildings for a map without an Areas layer, guessed from what it has (`tiled_places`)."""
+    from npc_brain.adapters.tiled_places import map_sites
+
+    found = map_sites(layers, doc, grid, names, spawns)
+    listed = ", ".join(s.name for s in found[:8]) + (f" and {len(found) - 8} more" if len(found) > 8 else "")
+    issues.append(
+        MapIssue(
+            Severity.WARNING,
+            "no_areas",
+            f"the map has no Areas layer, so npc_brain guessed {len(found)} places from what it has "
+            f"({listed or 'none'}), each marked review; to name and shape them yourself, add an "
+            "object layer named Areas with Building and Room rectangles, or run python -m "
+            f"npc_brain.world init MAP -o OUT for an editable copy (see {GUIDE})",
+            doc.shown,
+        )
+    )
+    return [AreaSpec(None, s.name, PlaceKind.BUILDING, s.rect, s.properties()) for s in found]
 
 
 def _spawn(

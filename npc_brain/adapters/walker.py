@@ -26,6 +26,7 @@ from typing import Any
 from npc_brain.world.pathfinding import Cell, Pathfinder, Point
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.rules import Rules, Verdict
+from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
 
@@ -226,7 +227,12 @@ class Walker:
             verdict = self._check_here(action, agent, address, now)
             if verdict is not None:
                 return verdict
-        path = self.pathfinder.find_path((self.x, self.y), spot)
+        # Around the places it may not enter now (a neighbour's house, a closed shop) when there is
+        # a way round; else straight on, to be refused at the door with a reason.
+        shut = self._shut(place, agent, now)
+        path = self.pathfinder.find_path((self.x, self.y), spot, avoid=shut) if shut else None
+        if path is None:
+            path = self.pathfinder.find_path((self.x, self.y), spot)
         if path is None:
             self._unreachable = True
             return None
@@ -235,6 +241,20 @@ class Walker:
         cell = self.pathfinder.grid.cell_at(*spot)
         self.claims[cell] = self.name
         return None
+
+    def _shut(self, goal: Place, agent: Any, now: datetime) -> tuple[tuple[float, float, float, float], ...]:
+        """Rectangles of the buildings and rooms `agent` may not pass through now, except those
+        holding its goal or where it stands (its own way in and out)."""
+        if self.rules is None:
+            return ()
+        here = area_at(self.world, self.x, self.y)
+        shut: list[Place] = []
+        for p in self.world:
+            if p.kind not in (PlaceKind.BUILDING, PlaceKind.ROOM) or _inside(goal, p) or _inside(here, p):
+                continue
+            if not any(_inside(p, s) for s in shut) and not self.rules.passable(agent, p, now):
+                shut.append(p)
+        return tuple(p.rect for p in shut)
 
     def _check_here(self, action: Any, agent: Any, address: str, now: datetime) -> Verdict | None:
         key = (address, getattr(action, "description", None), getattr(action, "start", None))
@@ -341,6 +361,9 @@ class Walker:
             verdict = self.rules.check(agent, action, address, now)
         else:
             verdict = self.rules.check(agent, None, there, now)  # only passing through
+            if not verdict.allowed and target is not None:  # say where it was going, too
+                verdict = Verdict(False, verdict.rule, f"On the way to {definite(target, qualified=True)}: "
+                                  f"{verdict.reason}", verdict.place)
         return None if verdict.allowed else verdict
 
 

@@ -1,6 +1,10 @@
 """Reply benchmark: how long the player waits for an NPC's answer while the town thinks.
 
 `python -m npc_brain.bench reply --npcs 10 [--questions 20] [--player-first off]`
+`python -m npc_brain.bench reply --npcs 4 --defaults`: the Society built exactly as the README
+shows (`Society(world, model, embedder, now=clock)`, the model with `LLMSettings()` defaults),
+so what a game gets without tuning is what is measured (`--workers`, `--player-first`,
+`--read-ahead`, `--engaged-calls` do not apply).
 
 Runs the demo town headless (`Simulation` on `maps/town.tmx`, NPCs walking at the demo's
 pace) in real time at ×1 (`--minutes-per-second` game minutes per wall second), with the
@@ -11,7 +15,8 @@ one NPC after another — walks up (`--walk` s), opens the chat (`Society.engage
 for `--gap` seconds, asks;
 `--per-talk` questions each, varied templates over the NPC's persona: its work, places and
 people from its memories — and times each question from `Society.talk` to the first
-visible words and to the full line.
+visible words and to the full line. A question with no reply within `--timeout` (or whose
+conversation ended without one) is counted as dropped.
 
 First words: the bench passes `on_text` to `Society.talk` when the Society accepts one (a
 streaming hook: called with the partial line as it grows); without it the first words are
@@ -84,6 +89,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="off: no player-first scheduling (the baseline)")
     parser.add_argument("--read-ahead", default="on", choices=("on", "off"),
                         help="off: no read-ahead of the reply prompt while the player types")
+    parser.add_argument("--defaults", action="store_true",
+                        help="the Society and model exactly as the README builds them (no tuning)")
     add_model_arguments(parser, headless=False)
 
 
@@ -187,21 +194,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from npc_brain.cognition.settings import BrainSettings
     from npc_brain.eval.town import load_town_or_exit
     from npc_brain.simulation import Simulation
+    from npc_brain.society import THINKING_THREADS, Society
 
     town = load_town_or_exit("demo", "bench reply", npcs=args.npcs)
-    workers = max(1, args.workers)
-    # One slot per thinking thread, and one for the read-ahead's thread (as the demo).
-    backend = open_backend(args, n_parallel=workers + (args.read_ahead == "on"), headless=False)
-    executor = ThreadPoolExecutor(workers, thread_name_prefix="npc_brain-reply")
-    settings = BrainSettings(player_first=args.player_first == "on", read_ahead=args.read_ahead == "on",
-                             phrase_player_lines=args.phrase == "on")
-    if args.engaged_calls is not None:
-        settings = settings.model_copy(update={"engaged_background_calls": args.engaged_calls})
     start = datetime.fromisoformat(args.start)
     clock = GameClock(start, minutes_per_second=args.minutes_per_second)
+    executor: ThreadPoolExecutor | None = None
+    if args.defaults:  # as the README: no executor, cap, slots or settings passed
+        workers = THINKING_THREADS
+        backend = open_backend(args, headless=False)
+        settings = BrainSettings(phrase_player_lines=args.phrase == "on")
+        society = Society(town.world, backend.model, backend.embedder, now=clock,
+                          settings=settings if args.phrase == "on" else None)
+    else:
+        workers = max(1, args.workers)
+        # One slot per thinking thread, and one for the read-ahead's thread (as the demo).
+        backend = open_backend(args, n_parallel=workers + (args.read_ahead == "on"), headless=False)
+        executor = ThreadPoolExecutor(workers, thread_name_prefix="npc_brain-reply")
+        settings = BrainSettings(player_first=args.player_first == "on", read_ahead=args.read_ahead == "on",
+                                 phrase_player_lines=args.phrase == "on")
+        if args.engaged_calls is not None:
+            settings = settings.model_copy(update={"engaged_background_calls": args.engaged_calls})
+        society = Society(town.world, backend.model, backend.embedder, now=clock, executor=executor,
+                          settings=settings, max_in_flight=workers)
     sim = Simulation(town.world, town.personas, backend.model, clock, embedder=backend.embedder,
-                     executor=executor, settings=settings, max_in_flight=workers,
-                     travel_px_per_minute=72.0)
+                     travel_px_per_minute=72.0, society=society)
     society = sim.society
     streams = "on_text" in inspect.signature(society.talk).parameters
     timer = ReplyTimer()
@@ -266,7 +283,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ahead = usage.by_purpose.get("read ahead") if usage is not None else None
     finally:
         sim.shutdown()
-        executor.shutdown(wait=True, cancel_futures=True)
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
         backend.close()
     answered = [a for a in timer.asks if a.full is not None]
     first = [a.first for a in answered if a.first is not None]
@@ -274,7 +292,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {
         "first_p50_s": percentile(first, 50), "first_p95_s": percentile(first, 95),
         "full_p50_s": percentile(full, 50), "full_p95_s": percentile(full, 95), "n": len(answered),
-        "asked": len(timer.asks), "interrupted": interrupted, "streaming": streams,
+        "asked": len(timer.asks), "dropped": len(timer.asks) - len(answered), "defaults": args.defaults,
+        "interrupted": interrupted, "streaming": streams,
         "first_words": ("time to the first partial text" if args.phrase == "on"
                         else "time to the line, shown whole (unphrased)") if streams
         else "no streaming yet: first words = the full line",

@@ -16,6 +16,9 @@ from npc_brain.world.errors import MapError, Severity
 def collision_line(blocked: int, cells: int, sources: dict[str, int]) -> str:
     """ "collision: 1561 of 4800 cells blocked (tiles marked solid 1561)"."""
     parts = ", ".join(f"{name} {count}" for name, count in sources.items())
+    if not blocked:  # say what to mark, not only that nothing is
+        return (f"collision: 0 of {cells} cells blocked: nothing stops NPCs; mark walls, water, trees "
+                "and furniture as solid (the warning below says how)")
     return f"collision: {blocked} of {cells} cells blocked" + (f" ({parts})" if parts else "")
 
 
@@ -27,15 +30,18 @@ def init(argv: list[str]) -> int:
         "guess is marked with the property review = true.",
     )
     parser.add_argument("map", help="the .tmx file (left unchanged)")
-    parser.add_argument("-o", "--output", required=True, help="where to write the copy (.tmx)")
+    parser.add_argument("-o", "--output", required=True,
+                        help="where to write the copy (.tmx), or a places file beside the map "
+                        "(MAP-stem.npc.json) that leaves the map as it is")
     args = parser.parse_args(argv)
-    from npc_brain.adapters.tiled_scaffold import scaffold
+    from npc_brain.adapters.tiled_scaffold import scaffold, scaffold_places
 
-    if not args.output.lower().endswith(".tmx"):
-        print(f"error: the output {args.output} must be a .tmx file.", file=sys.stderr)
+    out = args.output.lower()
+    if not out.endswith((".tmx", ".json")):
+        print(f"error: the output {args.output} must be a .tmx file or a .npc.json places file.", file=sys.stderr)
         return 2
     try:
-        made = scaffold(args.map, args.output)
+        made = scaffold_places(args.map, args.output) if out.endswith(".json") else scaffold(args.map, args.output)
     except MapError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -46,7 +52,7 @@ def init(argv: list[str]) -> int:
     for line in made:
         print(f"  {line}")
     print()
-    return main([args.output, "--no-tree"])
+    return main([args.map if out.endswith(".json") else args.output, "--no-tree"])
 
 
 def main(argv: list[str] | None = None) -> int:

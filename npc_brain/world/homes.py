@@ -114,6 +114,7 @@ def pick_workplace(world: World, persona: Persona, used: Counter[str]) -> Place 
         for p in world
         if p.kind in (PlaceKind.BUILDING, PlaceKind.ROOM)
         and p.purpose & WORK_PURPOSES
+        and "sleep" not in p.purpose  # a home's kitchen is for cooking, not a job
         and (not p.private or _own(p, persona.name))
     ]
     return _rank(world, fits, used)

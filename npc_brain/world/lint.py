@@ -5,6 +5,8 @@ Engine-agnostic: works on a loaded `World`; `python -m npc_brain.world MAP.tmx` 
 
 from __future__ import annotations
 
+import numpy as np
+
 from npc_brain.world.errors import MapIssue, Severity
 from npc_brain.world.hours import hours_text
 from npc_brain.world.pathfinding import Pathfinder
@@ -120,18 +122,16 @@ def _spawn_issues(world: World, file: str) -> list[MapIssue]:
             )
     player = world.spawn("player")
     if player is None:
-        close = world.spawn_suggestion("player")
-        hint = f' (did you mean "{close}"?)' if close else ""
-        out.append(
-            MapIssue(
-                Severity.WARNING,
-                "no_player_spawn",
-                f"the Spawns layer has no point named player{hint}, so reachability was not "
-                "checked",
-                file,
-            )
-        )
-        return out
+        # No Spawns layer is fine (spawns are optional): check from the largest walkable area.
+        player = largest_area_point(world)
+        if world.spawns:
+            close = world.spawn_suggestion("player")
+            hint = f' (did you mean "{close}"?)' if close else ""
+            out.append(MapIssue(Severity.WARNING, "no_player_spawn",
+                                f"the Spawns layer has no point named player{hint}, so places were "
+                                "checked for reachability from the largest walkable area", file))
+        if player is None:
+            return out
     finder = Pathfinder(grid)
     unreachable: list[Place] = []
     for place in world:
@@ -144,11 +144,23 @@ def _spawn_issues(world: World, file: str) -> list[MapIssue]:
                     place,
                     Severity.WARNING,
                     "unreachable",
-                    "cannot be reached on foot from the player spawn",
+                    "cannot be reached on foot from the player spawn" if world.spawn("player")
+                    else "cannot be reached on foot from the largest walkable area",
                     file,
                 )
             )
     return out
+
+
+def largest_area_point(world: World) -> tuple[float, float] | None:
+    """The walkable cell nearest the map's centre in its largest walkable region (None: nothing walkable)."""
+    labels = world.grid.components()
+    found = labels[labels >= 0]
+    if not found.size:
+        return None
+    cells = np.argwhere(labels == np.bincount(found).argmax())
+    r, c = cells[np.argmin(((cells - np.array(labels.shape) / 2) ** 2).sum(axis=1))]
+    return world.grid.center((int(c), int(r)))
 
 
 def rules_summary(place: Place) -> str:

@@ -18,6 +18,7 @@ from npc_brain.world.place import Place, PlaceKind
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
+Rect = tuple[float, float, float, float]
 
 _ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -166,18 +167,20 @@ class Pathfinder:
         self.diagonal = diagonal
         self.max_expansions = max_expansions or grid.cols * grid.rows
         self.cache_size = cache_size
-        self._cache: OrderedDict[tuple[Cell, Cell], tuple[Cell, ...] | None] = OrderedDict()
+        self._cache: OrderedDict[tuple[Cell, Cell, tuple[Rect, ...]], tuple[Cell, ...] | None] = OrderedDict()
         self._version = grid.version
         self.hits = 0
         self.misses = 0
 
-    def find_path(self, start: Point, goal: Point) -> list[Point] | None:
+    def find_path(self, start: Point, goal: Point, *, avoid: Iterable[Rect] = ()) -> list[Point] | None:
         """Waypoints (cell centres, start cell excluded) to `goal`, or None if unreachable.
 
         Same cell gives []. A blocked start is allowed (an agent nudged into a wall can walk out);
         a blocked or off-map goal gives None — use `walkable_point_in` to pick a standing spot.
+        `avoid`: pixel rectangles the path must not cross (places the walker may not enter now);
+        the start and goal cells are exempt. None when no way around them exists.
         """
-        cells = self.find_cells(self.grid.cell_at(*start), self.grid.cell_at(*goal))
+        cells = self.find_cells(self.grid.cell_at(*start), self.grid.cell_at(*goal), avoid=avoid)
         if cells is None:
             return None
         return [self.grid.center(c) for c in cells[1:]]
@@ -186,19 +189,20 @@ class Pathfinder:
         """Whether a path exists, answered from the component labels (no search)."""
         return self._same_component(self.grid.cell_at(*start), self.grid.cell_at(*goal))
 
-    def find_cells(self, start: Cell, goal: Cell) -> list[Cell] | None:
-        """Cells from `start` to `goal` inclusive, or None."""
+    def find_cells(self, start: Cell, goal: Cell, *, avoid: Iterable[Rect] = ()) -> list[Cell] | None:
+        """Cells from `start` to `goal` inclusive, or None (`avoid`: see `find_path`)."""
         if self._version != self.grid.version:
             self._cache.clear()
             self._version = self.grid.version
-        key = (start, goal)
+        shut = tuple(avoid)
+        key = (start, goal, shut)
         if key in self._cache:
             self.hits += 1
             self._cache.move_to_end(key)
             cached = self._cache[key]
             return None if cached is None else list(cached)
         self.misses += 1
-        path = self._search(start, goal)
+        path = self._search(start, goal, self._cells_in(shut) - {self._index(start), self._index(goal)})
         self._cache[key] = None if path is None else tuple(path)
         if len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
@@ -289,7 +293,19 @@ class Pathfinder:
         labels = self.grid.components()
         return int(labels[goal[1], goal[0]]) in self._component_of(start)
 
-    def _search(self, start: Cell, goal: Cell) -> list[Cell] | None:
+    def _index(self, cell: Cell) -> int:
+        return cell[1] * self.grid.cols + cell[0]
+
+    def _cells_in(self, rects: tuple[Rect, ...]) -> set[int]:
+        """Row-major indices of the cells the rectangles overlap."""
+        out: set[int] = set()
+        for rect in rects:
+            cols, rows = self.grid.cells_overlapping(rect)
+            out.update(r * self.grid.cols + c for r in range(rows.start, rows.stop)
+                       for c in range(cols.start, cols.stop))
+        return out
+
+    def _search(self, start: Cell, goal: Cell, shut: set[int] | None = None) -> list[Cell] | None:
         grid = self.grid
         if start == goal:
             return [start] if grid.in_bounds(start) else None
@@ -297,6 +313,10 @@ class Pathfinder:
             return None
         cols, rows = grid.cols, grid.rows
         walk = grid.walk_list()
+        if shut:
+            walk = list(walk)
+            for i in shut:
+                walk[i] = False
         s = start[1] * cols + start[0]
         g = goal[1] * cols + goal[0]
         gc, gr = goal

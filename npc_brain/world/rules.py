@@ -233,10 +233,8 @@ class Privacy:
         people = ([place.owner] if place.owner else []) + sorted(
             r for r in place.residents if place.owner is None or _norm(r) != _norm(place.owner)
         )
-        if people:
-            reason = f"{what} is private; it belongs to {join_words(people)}."
-        else:
-            reason = f"{what} is open by invitation only."
+        reason = f"{what} is private; it belongs to {join_words(people)}." if people else \
+            f"{what} is open by invitation only."
         return Verdict.refuse(self.name, reason, place)
 
 
@@ -300,9 +298,7 @@ class Purpose:
             node = node.parent
         if node is None or self.permits(activity, node.purpose):
             return None
-        uses = join_words(
-            gerund(p) for p in sorted(node.purpose, key=ACTIVITIES.index) if p in ACTIVITIES
-        )
+        uses = join_words(gerund(p) for p in sorted(node.purpose, key=ACTIVITIES.index) if p in ACTIVITIES)
         what = capitalized(definite(node, qualified=True))
         return Verdict.refuse(
             self.name, f"{what} is a place for {uses}, not for {gerund(activity)}.", node
@@ -399,7 +395,25 @@ class Rules:
 
     def check(self, agent: Any, action: Any, place: Place | str, now: datetime) -> Verdict:
         """May `agent` do `action` (None: just enter) at `place` at `now`?"""
-        target = self.world.get(place)
+        first, refused = self._judge(agent, action, self.world.get(place), now)
+        with self._lock:
+            for rule in self._rules:
+                self._checks[rule.name] += 1
+            for name in refused:
+                self._refusals[name] += 1
+        if first is None:
+            return Verdict.allow()
+        if self.strict:
+            return first
+        return Verdict(True, first.rule, first.reason, first.place, waived=True)
+
+    def passable(self, agent: Any, place: Place | str, now: datetime) -> bool:
+        """May `agent` walk through `place` now? Not counted in `stats`: a path is planned around
+        what it may not enter, which is no choice the agent made."""
+        first, _ = self._judge(agent, None, self.world.get(place), now)
+        return first is None or not self.strict
+
+    def _judge(self, agent: Any, action: Any, target: Place, now: datetime) -> tuple[Verdict | None, set[str]]:
         chain = [*target.ancestors(), target]
         # An outer place's refusal reads better than an inner one ("the cafe is closed" before
         # "the kitchen is full"); rule order breaks ties.
@@ -413,24 +427,11 @@ class Rules:
                 if verdict is None or verdict.allowed:
                     continue
                 refused.add(rule.name)
-                verdict = Verdict.refuse(
-                    verdict.rule or rule.name, verdict.reason, verdict.place or node.address
-                )
-                if first is None or depth.get(verdict.place or "", 0) < depth.get(
-                    first.place or "", 0
-                ):
+                verdict = Verdict.refuse(verdict.rule or rule.name, verdict.reason, verdict.place or node.address)
+                if first is None or depth.get(verdict.place or "", 0) < depth.get(first.place or "", 0):
                     first = verdict
                 break
-        with self._lock:
-            for rule in self._rules:
-                self._checks[rule.name] += 1
-            for name in refused:
-                self._refusals[name] += 1
-        if first is None:
-            return Verdict.allow()
-        if self.strict:
-            return first
-        return Verdict(True, first.rule, first.reason, first.place, waived=True)
+        return first, refused
 
     def stats(self) -> dict[str, RuleStats]:
         """Checks and refusals per rule name."""

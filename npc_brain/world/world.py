@@ -133,10 +133,13 @@ class World:
 
     def area_name(self, address: str | None) -> str | None:
         """Where an address is, as a person says it: its building, else its room, else itself
-        ("town:hobbs_cafe:kitchen:stove" → "Hobbs Cafe"); None for an address not on the map."""
+        ("town:hobbs_cafe:kitchen:stove" → "Hobbs Cafe"); None for an address not on the map, and
+        for a town nobody named (the one a map without an Areas layer gets: not "at Town")."""
         if not address or address not in self:
             return None
         node = self.get(address)
+        if node is self.root and self.root.properties.get("review"):
+            return None
         for kind in (PlaceKind.BUILDING, PlaceKind.ROOM):
             outer = self.enclosing(node, kind)
             if outer is not None:

@@ -29,6 +29,11 @@ def _tutorial_map(folder: Path) -> Path:
     return path
 
 
+def _inside(place, xy):
+    x, y, w, h = place.rect
+    return x <= xy[0] < x + w and y <= xy[1] < y + h
+
+
 def test_cli_runs_the_town_without_areas_with_default_personas(tmp_path, capsys):
     path = town_without_areas(tmp_path)
     code = main(["--map", str(path), "--headless", "--frames", "120", "--npcs", "3", "--backend", "scripted",
@@ -44,7 +49,12 @@ def test_tutorial_map_spreads_npcs_on_walkable_cells_and_fills_the_window(make_g
     assert isinstance(game.camera, ZoomCamera) and game.camera.zoom == 2
     grid_ = game.world.grid
     cells = {grid_.cell_at(*npc.position) for npc in game.npcs.values()}
-    assert len(cells) == 5 and all(grid_.walkable(c) for c in cells)
+    assert all(grid_.walkable(c) for c in cells)
+    # No Areas layer: each wakes in a home guessed on open ground, and works somewhere else.
+    for npc in game.npcs.values():
+        home = game.world.get(npc.persona.home)
+        assert "sleep" in home.purpose and _inside(home, npc.position)
+        assert npc.persona.workplace is None or "sleep" not in game.world.get(npc.persona.workplace).purpose
     assert grid_.blocked.sum() > 200  # the walls layer blocks by its name
     game.run(frames=30)
     shot = game.screenshot(tmp_path / "shot.png")
@@ -85,3 +95,26 @@ def test_spawn_names_ignore_case_and_near_misses_are_reported(make_game, tmp_pat
     game = make_game(npcs=2, map_path=path)
     assert game.npcs["Isabella Rodriguez"].position == (40.0, 40.0)
     assert 'the spawn point "Sam Mooore" matches no persona; did you mean "Sam Moore"?' in caplog.text
+
+
+def test_no_hud_line_or_action_for_a_cafe_the_map_does_not_have(make_game, tmp_path):
+    # Before: "Hobbs Cafe: closed" on every map, and the host invited people to a party at a
+    # place the map has not got.
+    game = make_game(npcs=3, map_path=_tutorial_map(tmp_path))
+    drawn: list[str] = []
+    render = game.fonts.render
+
+    def record(text, *args, **kw):
+        drawn.append(str(text))
+        return render(text, *args, **kw)
+
+    game.fonts.render = record
+    game.run(frames=3)
+    assert game.performer.cafe_text() is None and game.performer.invitation() is None
+    assert not any("Hobbs" in text for text in drawn) and any(t.startswith("Carrying") for t in drawn)
+    from npc_brain.actions import ActionContext
+
+    host = game.performer.party.host
+    context = ActionContext(host, game.player.name, game.clock.now(), world=game.world, player=True)
+    offers = game.society.actions.offers(context)
+    assert not [o for o in offers if o.action in ("invite", "close_cafe", "open_cafe")]

@@ -37,16 +37,21 @@ def _walls_map(
     return path
 
 
-def test_map_without_areas_is_one_town_with_a_warning_that_says_how(tmp_path: Path) -> None:
+def test_map_without_areas_gets_guessed_places_and_a_warning_that_says_how(tmp_path: Path) -> None:
     path = town_without_areas(tmp_path)
     started = time.perf_counter()
     loaded = read_map(path)
     assert time.perf_counter() - started < 5
     world = loaded.world
-    assert [p.address for p in world] == ["town"] and world.root.kind is PlaceKind.TOWN
+    assert world.root.address == "town" and world.root.kind is PlaceKind.TOWN
     assert world.root.rect == (0, 0, 80 * 32, 60 * 32)
+    guessed = world.places(PlaceKind.BUILDING)
+    assert len(guessed) >= 7 and all(p.properties.get("review") is True for p in guessed)
+    assert world.find("Isabella's House").residents == {"Isabella Rodriguez"}  # her spawn, walled in
+    assert {"sleep", "work", "socialize"} <= {u for p in guessed for u in p.purpose}
+    assert world.area_name("town") is None  # nobody named the town: never "at Town"
     [issue] = [i for i in loaded.issues if i.code == "no_areas"]
-    assert "maps/README.md" in issue.sentence() and "Areas" in issue.sentence()
+    assert "maps/README.md" in issue.sentence() and "guessed" in issue.sentence()
     assert not loaded.errors
     assert world.grid.blocked.sum() == 1553  # the wall tiles still block (lamp heads do not)
     assert main([str(path), "--no-tree"]) == 0
@@ -129,8 +134,17 @@ def test_lint_prints_blocked_cells_and_warns_at_zero(
     assert "collision: 9 of 80 cells blocked" in out and 'layer "walls" (its name) 9' in out
     assert main([str(_walls_map(tmp_path, layer="decor"))]) == 0
     out = capsys.readouterr().out
-    assert "collision: 0 of 80 cells blocked" in out
+    assert "collision: 0 of 80 cells blocked: nothing stops NPCs; mark walls, water" in out
     assert "warning: nothing on the map blocks movement (0 blocked cells)" in out
+    assert "collides = true" in out and "tile layer named walls" in out  # what to mark, and how
+
+
+def test_a_map_without_spawns_is_not_told_about_its_spawns_layer(tmp_path: Path) -> None:
+    # Before: "the Spawns layer has no point named player" on maps without a Spawns layer.
+    world = load_world(_walls_map(tmp_path))
+    assert not world.spawns
+    issues = lint_world(world)
+    assert not [i for i in issues if "Spawns" in i.problem or i.code == "no_player_spawn"]
 
 
 def test_spawn_names_ignore_case_and_suggest(tmp_path: Path) -> None:
