@@ -7,7 +7,10 @@ routine sightings, social moments, news and events, life events — with the 1�
 person would give (the paper's poignancy scale) and a fixed, stratified tune/test split.
 Each rater rates the memories of one half (`--split`, default test) in shuffled batches of
 `--batch`, once per seed; `spearman` is the mean over seeds of the rank correlation with the
-labels; `position_corr` the rank correlation of rating with position in its batch, pooled
+labels; `model_part` the same over the memories no rule rates (all but the routine sightings:
+what a model or the word reading decides); the `means` table the mean rating of each kind of
+memory — life events, news and rumours, social moments, sightings — and whether they come in
+that order (`ordered`); `position_corr` the rank correlation of rating with position in its batch, pooled
 over the seeds (chance alone gives about ±0.08 with 3 seeds), and `position_effect` the same
 with each memory's content held fixed (`position_effect`). A rater whose rating depends on
 its neighbours (the old numbered batch) shows 1.0 in both.
@@ -15,13 +18,16 @@ its neighbours (the old numbered batch) shows 1.0 in both.
 Raters: `batch` (the former numbered batch, one call per batch), `logprob` (one single-digit
 call per memory, the expectation over the digits' probabilities), `fewshot` (the same with
 five rated tune-half memories as examples), `rules` (no model: routine sightings by rule,
-everything else the tune half's mean), and `memorize` — what `cognition.importance.memorize`
-ships: rules for routine sightings, `logprob` for the rest. The last line is the chosen
-rater's `{"spearman", "position_corr", "n"}` (plus the per-rater table).
+everything else the tune half's mean), `words` (no model: routine sightings by rule, the rest
+as they read by `language.poignancy`), and `memorize` — what `cognition.importance.memorize`
+ships: rules for routine sightings, the reading blended with `logprob` for the rest
+(`importance.rate`). The last line is the chosen rater's `{"spearman", "spearman_model_part",
+"ordered", "position_corr", "n"}` (plus the per-rater tables).
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -34,13 +40,16 @@ import numpy as np
 
 from npc_brain.eval.backend import add_model_arguments, open_backend
 
-RATERS = ("batch", "logprob", "fewshot", "rules", "memorize")
+RATERS = ("batch", "logprob", "fewshot", "rules", "words", "memorize")
 """Every rater the benchmark knows; `memorize` is the one the library uses."""
 
 CHOSEN = "memorize"
 
 Rater = Callable[[Sequence[dict[str, Any]]], list[float]]
 """Rates one batch of labelled rows (in order), returning one rating per row."""
+
+KINDS = (("life", ("life",)), ("news", ("news",)), ("social", ("social",)), ("sighting", ("object", "activity")))
+"""The kinds of memory the issue orders (most poignant first) and the label categories in each."""
 
 _T0 = datetime(2023, 2, 13, 9, 0)
 _AGENT = "Isabella Rodriguez"
@@ -84,10 +93,18 @@ def draft_of(row: dict[str, Any]) -> Any:
                        sighting=bool(row.get("sighting", False)))
 
 
+def rated_by_rule(row: dict[str, Any]) -> bool:
+    """Whether the library rates this memory by rule (a routine sighting), with no model."""
+    from npc_brain.cognition.importance import routine_importance
+
+    return routine_importance(draft_of(row)) is not None
+
+
 def make_raters(model: Any, tune: Sequence[dict[str, Any]]) -> dict[str, Rater]:
     """The candidate raters; anything they learn comes from the tune half only."""
     from npc_brain.cognition import importance, prompts
     from npc_brain.cognition.schemas import ratings_schema
+    from npc_brain.language.poignancy import poignancy
     from npc_brain.llm.calls import choose_of
     from npc_brain.llm.testing import HashEmbedder
 
@@ -103,7 +120,7 @@ def make_raters(model: Any, tune: Sequence[dict[str, Any]]) -> dict[str, Rater]:
         return [float(v) for v in out.r]
 
     def logprob(rows: Sequence[dict[str, Any]]) -> list[float]:
-        return [importance.rate(model, r["text"], agent=_AGENT) for r in rows]
+        return [importance.model_rating(model, r["text"], agent=_AGENT)[0] for r in rows]
 
     def fewshot(rows: Sequence[dict[str, Any]]) -> list[float]:
         out = []
@@ -122,12 +139,16 @@ def make_raters(model: Any, tune: Sequence[dict[str, Any]]) -> dict[str, Rater]:
         found = (importance.routine_importance(draft_of(r)) for r in rows)
         return [prior if v is None else float(v) for v in found]
 
+    def words(rows: Sequence[dict[str, Any]]) -> list[float]:
+        found = (importance.routine_importance(draft_of(r)) for r in rows)
+        return [poignancy(r["text"]) if v is None else float(v) for r, v in zip(rows, found)]
+
     def memorize(rows: Sequence[dict[str, Any]]) -> list[float]:
         done = importance.memorize(model, embedder, [draft_of(r) for r in rows], agent=_AGENT)
         return [float(m.importance) for m in done.memories]
 
     return {"batch": batch, "logprob": logprob, "fewshot": fewshot, "rules": rules,
-            "memorize": memorize}
+            "words": words, "memorize": memorize}
 
 
 def _shots(tune: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -142,7 +163,8 @@ def _shots(tune: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def evaluate(rater: Rater, rows: Sequence[dict[str, Any]], seeds: Sequence[int],
              batch: int, workers: int = 1) -> dict[str, Any]:
     """Rate `rows` in shuffled batches once per seed; Spearman with the labels per seed
-    (averaged) and the pooled rank correlation of rating with position in its batch."""
+    (averaged), over all rows and over those no rule rates; the mean rating of each of `KINDS`;
+    and the pooled rank correlation of rating with position in its batch."""
 
     def one(seed: int) -> tuple[list[float], list[float], list[int]]:
         order = list(range(len(rows)))
@@ -161,15 +183,33 @@ def evaluate(rater: Rater, rows: Sequence[dict[str, Any]], seeds: Sequence[int],
     per_seed = [spearman(r, labels) for r, labels, _ in runs]
     ratings = np.array([r for r, _, _ in runs])  # seeds × memories
     positions = np.array([p for _, _, p in runs], dtype=float)
+    free = [i for i, row in enumerate(rows) if not rated_by_rule(row)]
+    part = [spearman(ratings[k, free], [rows[i]["rating"] for i in free]) for k in range(len(runs))]
     return {
         "spearman": round(float(np.mean(per_seed)), 3),
         "spearman_min": round(float(np.min(per_seed)), 3),
+        "model_part": round(float(np.mean(part)), 3),
+        "n_model_part": len(free),
         "position_corr": round(spearman(positions.ravel(), ratings.ravel()), 3),
         "position_effect": round(position_effect(positions, ratings), 3),
         "rating_min": round(float(ratings.min()), 2),
         "rating_max": round(float(ratings.max()), 2),
         "n": len(rows),
+        "means": kind_means(rows, ratings),
     }
+
+
+def kind_means(rows: Sequence[dict[str, Any]], ratings: np.ndarray) -> dict[str, Any]:
+    """The mean rating (over seeds and memories) of each of `KINDS` present, and `ordered`:
+    whether each kind's mean is above the next's (life > news > social > sighting)."""
+    out: dict[str, Any] = {}
+    for kind, categories in KINDS:
+        cols = [i for i, r in enumerate(rows) if r["category"] in categories]
+        if cols:
+            out[kind] = round(float(ratings[:, cols].mean()), 2)
+    means = [out[k] for k, _ in KINDS if k in out]
+    out["ordered"] = bool(means) and all(a > b for a, b in itertools.pairwise(means))
+    return out
 
 
 def position_effect(positions: np.ndarray, ratings: np.ndarray) -> float:
@@ -218,9 +258,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                                     workers=len(seeds))})
     finally:
         backend.close()
+    means = [{"rater": r["rater"], **r.pop("means")} for r in table]
     chosen = next((r for r in table if r["rater"] == CHOSEN), table[0])
+    order = next(m for m in means if m["rater"] == chosen["rater"])
     return {
         "spearman": chosen["spearman"],
+        "spearman_model_part": chosen["model_part"],
+        "ordered": order["ordered"],
         "position_corr": chosen["position_corr"],
         "n": chosen["n"],
         "rater": chosen["rater"],
@@ -229,4 +273,5 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "batch": args.batch,
         "model": backend.description,
         "raters": table,
+        "means": means,
     }

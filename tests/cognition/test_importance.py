@@ -14,6 +14,7 @@ from npc_brain.bench import importance as bench
 from npc_brain.cognition import importance, reflection
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.testing import BrainResponder
+from npc_brain.language.poignancy import poignancy
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream
@@ -46,19 +47,47 @@ def test_routine_sightings_are_rated_by_rule_and_nothing_else_is():
     assert importance.routine_importance(plan) is None
 
 
-def test_rating_is_the_expectation_over_the_digit_probabilities():
+def test_the_model_rating_is_the_expectation_over_the_digit_probabilities():
     half = math.log(0.5)
     # Non-digit tokens (the raw distribution has words) are ignored; the digits renormalised.
     model = ScriptedModel().enqueue({"2": half, "8": half, "The": -0.1})
-    assert importance.rate(model, "Maria failed her exam", agent="Ana") == pytest.approx(
-        importance.on_scale(5.0))
+    rating, sure = importance.model_rating(model, "Maria failed her exam", agent="Ana")
+    assert rating == pytest.approx(importance.on_scale(5.0))
+    assert sure == pytest.approx(1 - math.log(2) / math.log(9))
     call = model.history[0]
     assert call.options == importance.DIGITS and call.purpose == "importance"
     assert "Maria failed her exam" in call.prompt
-    # A server without log-probabilities: the digit it wrote.
+    # A server without log-probabilities: the digit it wrote, and all certainty on it.
     model.enqueue("7")
-    assert importance.rate(model, "x", agent="Ana") == pytest.approx(importance.on_scale(7.0))
+    assert importance.model_rating(model, "x", agent="Ana") == pytest.approx((importance.on_scale(7.0), 1.0))
     assert importance.on_scale(1.0) == 1.0 and importance.on_scale(9.0) == 10.0
+
+
+FLAT = {d: math.log(1 / 9) for d in importance.DIGITS}
+"""A model with no opinion: every digit alike (the 135M model is close to this)."""
+
+
+def test_the_rating_blends_the_reading_with_the_model_by_its_certainty():
+    text = "Maria failed her exam"
+    reading = poignancy(text)
+    # A flat distribution: the model has no say, the reading decides.
+    assert importance.rate(ScriptedModel().enqueue(FLAT), text, agent="Ana") == pytest.approx(reading)
+    # A sure model (one digit written) weighs as much as the reading.
+    sure = importance.rate(ScriptedModel().enqueue("9"), text, agent="Ana")
+    assert sure == pytest.approx((reading + 10.0) / 2)
+    assert importance.blend(4.0, 8.0, 0.5) == pytest.approx(5.0)  # share 0.5 × 0.5
+    assert importance.blend(4.0, 8.0, 7.0) == importance.blend(4.0, 8.0, 1.0)  # clamped
+
+
+def test_a_life_event_outranks_a_rumour_and_a_chat_whatever_the_model_says(emb):
+    # The old single-digit call alone gave every memory of a flat model the same rating.
+    texts = ["Orla Finch's husband died in his sleep last night",
+             "Dev Patel told me that the sawmill is going to close next month",
+             "Orla Finch said: lovely evening for a walk"]
+    model = ScriptedModel().enqueue(FLAT, FLAT, FLAT)
+    done = importance.memorize(model, emb, [MemoryDraft(OBS, t, T0) for t in texts], agent="Ana")
+    life, rumour, chat = (m.importance for m in done.memories)
+    assert done.calls == 3 and life > rumour > chat, (life, rumour, chat)
 
 
 def test_malformed_rating_is_a_typed_error(emb):
@@ -149,6 +178,48 @@ def test_bench_importance_prints_one_json_line_last(capsys):
     last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert {"spearman", "position_corr", "n"} <= last.keys()
     assert last["rater"] == "memorize" and last["n"] == 54 and abs(last["position_corr"]) <= 0.1
+
+
+def test_the_model_part_is_scored_apart_from_the_rule_rated_sightings():
+    rows = [r for r in bench.load_labels() if r["split"] == "tune"]
+
+    def rules_only(batch):  # right on the sightings, one number for everything else
+        return [float(r["rating"]) if bench.rated_by_rule(r) else 5.0 for r in batch]
+
+    def reads_all(batch):
+        return [float(r["rating"]) for r in batch]
+
+    def inverted(batch):  # right on the sightings, the model part upside down
+        return [float(r["rating"]) if bench.rated_by_rule(r) else 11.0 - r["rating"] for r in batch]
+
+    flat, good, upside = (bench.evaluate(f, rows, [0, 1], batch=8) for f in (rules_only, reads_all, inverted))
+    assert flat["spearman"] > 0.7 and flat["model_part"] == 0.0  # the whole-set figure hides it
+    assert good["model_part"] == 1.0 and upside["model_part"] == -1.0
+    assert flat["n_model_part"] == sum(not bench.rated_by_rule(r) for r in rows) > 20
+    assert good["means"]["ordered"] and not upside["means"]["ordered"] and not flat["means"]["ordered"]
+    assert good["means"]["life"] > good["means"]["news"] > good["means"]["social"] > good["means"]["sighting"]
+
+
+def test_kind_means_need_each_kind_above_the_next():
+    rows = [{"category": c} for c in ("life", "news", "social", "object", "activity")]
+    assert bench.kind_means(rows, np.array([[9.0, 6.0, 4.0, 1.0, 2.0]])) == {
+        "life": 9.0, "news": 6.0, "social": 4.0, "sighting": 1.5, "ordered": True}
+    assert not bench.kind_means(rows, np.array([[6.0, 6.0, 4.0, 1.0, 2.0]]))["ordered"]  # a tie is no order
+
+
+def test_bench_importance_reports_the_model_part_and_the_order(capsys):
+    from npc_brain.bench.__main__ import main
+
+    assert main(["importance", "--model", "scripted", "--seeds", "1", "--split", "tune",
+                 "--raters", "rules,words,memorize"]) == 0
+    out = capsys.readouterr().out
+    last = json.loads(out.strip().splitlines()[-1])
+    assert {"spearman_model_part", "ordered"} <= last.keys() and last["rater"] == "memorize"
+    rows = {r["rater"]: r for r in last["raters"]}
+    means = {m["rater"]: m for m in last["means"]}
+    assert rows["rules"]["model_part"] == 0.0 and not means["rules"]["ordered"]  # it ties them all
+    assert last["spearman_model_part"] == rows["memorize"]["model_part"]
+    assert "model_part" in out and "ordered" in out  # both tables printed
 
 
 # ------------------------------------------------------------------ duplicate reflections

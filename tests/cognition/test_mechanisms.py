@@ -14,6 +14,7 @@ from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.cognition.recall import recall
 from npc_brain.cognition.schemas import DayPlan
 from npc_brain.cognition.testing import BrainResponder, tiny_town
+from npc_brain.language.poignancy import poignancy
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream, RetrievalWeights
 from npc_brain.persona import Persona
@@ -52,7 +53,10 @@ def test_importance_rates_each_memory_once_and_routine_repeats_are_free(emb):
     second = importance.memorize(model, emb, again, agent="Ana", cache=cache)
     assert second.calls == 0 and len(model.history) == 2
     assert second.memories[0].importance == first.memories[0].importance
-    assert [m.importance for m in first.memories][-1] == 9  # the digit 8 on the 1–10 scale
+    # The digit 8 (9 on the 1–10 scale), written without log-probabilities: a sure model, so
+    # half the rating, beside how the memory reads.
+    reading = poignancy("Isabella is planning a party")
+    assert [m.importance for m in first.memories][-1] == round(importance.blend(reading, 9.0, 1.0))
     fixed = importance.memorize(model, emb, [MemoryDraft(MemoryKind.PLAN, "x", T0, importance=7)], agent="Ana")
     assert fixed.calls == 0 and fixed.memories[0].importance == 7
 

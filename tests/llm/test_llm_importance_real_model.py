@@ -1,4 +1,5 @@
-"""Importance on the real 135M model: log-probabilities arrive, and poignant beats routine."""
+"""Importance on the real 135M model: log-probabilities arrive, poignant beats routine, and a
+life event beats a rumour, which beats a chat."""
 
 from __future__ import annotations
 
@@ -38,3 +39,17 @@ def test_a_poignant_memory_outranks_a_routine_one(engine) -> None:
     low, high = [m.importance for m in done.memories[:2]], [m.importance for m in done.memories[2:]]
     assert done.calls == 2
     assert min(high) > max(low), (low, high)
+
+
+def test_a_life_event_outranks_a_rumour_which_outranks_a_chat(engine) -> None:
+    # Written for this test: in neither the word model's examples nor the labelled set.
+    model = EmbeddedModel(engine)
+    drafts = [
+        MemoryDraft(OBS, "Ilse Brandvold's daughter was born early this morning", T0),
+        MemoryDraft(OBS, "Corin Vale told me that the old tannery will be pulled down in the spring", T0),
+        MemoryDraft(OBS, "Corin Vale said: the bread here is nice", T0),
+    ]
+    done = importance.memorize(model, LexicalEmbedder(), drafts, agent="Maria Lopez")
+    life, rumour, chat = (m.importance for m in done.memories)
+    assert done.calls == 3 and len(done.new_ratings) == 3
+    assert life > rumour > chat, (life, rumour, chat)
