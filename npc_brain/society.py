@@ -62,7 +62,7 @@ from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.llm.readahead import caches_prompts
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
-from npc_brain.memory.stream import MemoryStream
+from npc_brain.memory.stream import MemoryStream, with_provenance
 from npc_brain.metered import MeteredModel
 from npc_brain.movement import Movement, with_movement
 from npc_brain.observation import Observation, ObservationKind
@@ -568,8 +568,9 @@ class Society:
         `CorruptSaveError` naming the agent and field) and leaves the society as it was. Sets
         the clock when the Society was given a `GameClock`; returns the saved time.
         """
-        saved = SavedSociety.build(SaveFile(path).read(), path=path, world=self.world,
-                                   embedder=self.embedder, settings=self.settings)
+        data = SaveFile(path).read()
+        saved = SavedSociety.build(data, path=path, world=self.world, embedder=self.embedder,
+                                   settings=self.settings)
         # Nothing below can fail on the save's content: it was all checked and built above.
         self.scheduler.drop_all()
         self.scheduler.reset_usage()
@@ -588,6 +589,10 @@ class Society:
         # In place: `self._convs` holds this dict.
         self._agents.clear()
         self._agents.update(saved.agents)
+        reader = self._read_with()
+        if data.meta is not None and data.meta.migrated_from is not None and data.meta.migrated_from < 2:
+            for agent in self._agents.values():  # a save from before provenance: read it once now
+                agent.memory = with_provenance(agent.memory, reader, agent.name)
         self._errands.restore(saved.errands, self._events)  # requests in flight: announced again
         return saved.clock
 

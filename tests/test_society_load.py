@@ -216,3 +216,31 @@ def test_a_hundred_damaged_saves_give_only_typed_errors(saved: Path, tmp_path: P
         _live(society, 5, clock)
     assert sum(outcomes.values()) == len(cases)
     assert outcomes.get("CorruptSaveError", 0) >= len(cases) // 2, outcomes
+
+
+def test_a_save_from_before_provenance_gets_its_teller_fact_and_occasion_on_load(tmp_path: Path) -> None:
+    """A v1 save kept hearsay as a sentence ("Ben told Ana that …") and no occasions: the
+    migration takes the teller and the fact from that one legacy wording, and the loading
+    society reads the occasion once, with its map's places."""
+    society, clock = _society()
+    _live(society, 30, clock)
+    path = tmp_path / "v1.sav"
+    society.save(path)
+    legacy = "Ben told Ana that Ben wants to host a quiz night at Hobbs Cafe on February 14 from 5pm to 7pm"
+    conn = sqlite3.connect(path)
+    with conn:
+        for column in ("teller", "fact", "occasion"):
+            conn.execute(f"ALTER TABLE memories DROP COLUMN {column}")
+        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        mid = conn.execute("SELECT max(id) FROM memories WHERE agent = 'Ana'").fetchone()[0]
+        conn.execute("UPDATE memories SET kind = 'dialogue', description = ? WHERE agent = 'Ana' AND id = ?",
+                     (legacy, mid))
+    conn.close()
+    fresh, _ = _society()
+    fresh.load(path)
+    record = fresh.agent("Ana").memory.get(mid)
+    assert (record.teller, record.fact) == ("Ben", "Ben wants to host a quiz night at Hobbs Cafe on February 14 "
+                                                    "from 5pm to 7pm")
+    assert record.occasion is not None and record.occasion.what == "quiz night"
+    assert record.occasion.address == "town:hobbs_cafe" and record.occasion.host == "Ben"
+    assert fresh.agent("Ana").reader.gazetteer.people  # loaded agents read with the town's names

@@ -15,7 +15,7 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class PlanChanged(Event):
-    """The agent's plan changed: `level` is "day", "hour", "action", "react" or "refusal"."""
+    """The agent's plan changed: `level` is "day", "hour", "action", "react", "refusal" or "wish"."""
 
     level: str
     summary: str

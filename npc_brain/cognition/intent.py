@@ -43,7 +43,8 @@ class Intent(StrEnum):
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
-        r"^\W*(bye|goodbye|good ?night|farewell|see (you|ya)|take care|catch you later|later|so long|"
+        r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
+        r"catch you later|later|so long|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
         r"i'?ll (be going|let you go|leave you)|i'?m (off|leaving|heading off)|gotta go|until next time|"
         r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you))\b",
@@ -124,6 +125,8 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
 _ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would|will)\s+you\s+(please\s+)?"
                          r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
                          r"care|mind telling)\w+", re.IGNORECASE)
+_GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk", "folks", "mate", "all", "lovely",
+                             "fine", "beautiful", "day", "sir", "madam", "miss", "neighbour", "neighbor"})
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 _GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|greetings|good (morning|afternoon|evening|day)|morning|evening|"
                        r"nice to meet you|pleased to meet you|nice to see you|good to see you|long time no see|"
@@ -141,8 +144,8 @@ def intent_of(line: str) -> Intent:
         rest = re.sub(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?[\s,!.]*", "", rest) if rest[:1].isupper() and \
             not re.match(r"^(what|who|how|where|when|why|which|do|does|did|are|is|can|could|would|will|have|i)\b",
                          rest, re.IGNORECASE) else rest
-        if not rest.strip(" ,.!"):
-            return Intent.GREETING
+        if not rest.strip(" ,.!") or ("?" not in rest and not content_words(rest) - _GREETING_WORDS):
+            return Intent.GREETING  # "Good afternoon to you!", "Morning, everyone."
         line = rest
     if claim_in(line):
         return Intent.CLAIM

@@ -53,9 +53,9 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
            lexicon: Lexicon = ENGLISH) -> list[News]:
     """What the agent with `records` has not told `listener` yet, most worth telling first:
     upcoming occasions (`invitation.untold`) and, with `undated`, other news — by importance,
-    the `speaker`'s own a point above (people talk of their own lives first; Valentine run
-    7fb4b50's candidate relayed others' news before his own run), plain news before opinions,
-    then the newest."""
+    then the `speaker`'s own before what it heard (Valentine run 7fb4b50's candidate relayed
+    others' news before his own run), an occasion before other news, plain news before
+    opinions, then the newest."""
     out = [News(r, o) for r, o in invitation.untold(records, now, listener, said)]
     if not undated:
         return out
@@ -78,7 +78,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     def rank(item: News) -> tuple[int, bool, bool, bool, int]:
         r = item.record
         own = bool(speaker) and r.subject == speaker and r.teller is None
-        return (-(r.importance + own), not own, item.occasion is None, opinion(r.claim, lexicon), -r.id)
+        return (-r.importance, not own, item.occasion is None, opinion(r.claim, lexicon), -r.id)
 
     return sorted(out + extra, key=rank)
 

@@ -293,8 +293,23 @@ def first_person(text: str, name: str) -> str:
             break
     for n in names:
         out = re.sub(rf"\b{re.escape(n)}'s\b", "my", out)
+        # The name as a subject later in the sentence ("On May 3, Elena is putting on a show"): "I".
+        out = re.sub(rf"(?<=[\s,]){re.escape(n)} (\w+)\b", _subject_verb, out)
         out = re.sub(rf"(?<=\s){re.escape(n)}\b", "me", out)
     return out
+
+
+def _subject_verb(m: re.Match[str]) -> str:
+    """'Elena is' → 'I am', 'Elena plans' → 'I plan'; a name before a non-verb stays for "me"."""
+    verb = m.group(1)
+    low = verb.lower()
+    if low in _TO_BE:
+        return f"I {_TO_BE[low]}"
+    if low in ("will", "would", "can", "could", "should", "must", "might", "may", "had", "did"):
+        return f"I {verb}"
+    if low.endswith("s") and not low.endswith("ss") and low.isalpha() and low not in ("this", "his", "hers", "is"):
+        return f"I {base_form(low)}"
+    return m.group(0)
 
 
 def date_in(text: str) -> str | None:

@@ -17,10 +17,10 @@ import math
 import operator
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
-from typing import overload
+from typing import Protocol, overload
 
 import numpy as np
 
@@ -516,3 +516,28 @@ class MemoryStream(_Reads):
 
     def __repr__(self) -> str:
         return f"MemoryStream(dim={self._dim}, decay={self._decay}, n={self._n})"
+
+
+class ProvenanceReader(Protocol):
+    """What `with_provenance` needs of a reader (`language.TextReader`)."""
+
+    def occasion(self, text: str, now: datetime, *, speaker: str | None = None) -> Occasion | None: ...
+    def about(self, text: str) -> str | None: ...
+
+
+def with_provenance(stream: MemoryStream, reader: ProvenanceReader, owner: str) -> MemoryStream:
+    """A copy of `stream` whose records without provenance (a save from before it) have their
+    occasion and subject read once, as of when each was made (sightings, plans, reflections
+    and transcripts keep what they had)."""
+    rows = stream.to_rows()
+    out: list[MemoryRow] = []
+    for row in rows:
+        r = row.record
+        if r.occasion is None and r.kind in (MemoryKind.OBSERVATION, MemoryKind.THOUGHT, MemoryKind.DIALOGUE) \
+                and not r.description.startswith("Conversation with ") \
+                and (r.kind is not MemoryKind.DIALOGUE or r.teller is not None):
+            occasion = reader.occasion(r.claim, r.created, speaker=r.teller or owner)
+            subject = r.subject if r.subject else reader.about(r.claim)
+            r = replace(r, occasion=occasion, subject=subject)
+        out.append(MemoryRow(r, row.embedding, row.last_accessed))
+    return MemoryStream.from_rows(out, dim=stream.dim, decay=stream.decay)
