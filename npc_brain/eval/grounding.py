@@ -68,9 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def sources_of(agent: Any, world: Any) -> list[str]:
-    """Everything an agent could draw on: memory and persona (`valentine.memory_texts`), its plan
+    """Everything an agent could draw on: memory and persona (`measure.memory_texts`), its plan
     steps with their times and places, the places it knows."""
-    from npc_brain.eval.valentine import memory_texts
+    from npc_brain.eval.measure import memory_texts
 
     texts = memory_texts(agent, world)
     for step in agent.plan:  # a step's times are data a ground may say ("At 9 am I was …")
