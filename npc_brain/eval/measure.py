@@ -79,7 +79,8 @@ class Measurer:
             lexical = M.answer_aware(answer, topic, name)
             judged = None if self.judge is None or not answer else judge_awareness(
                 self.judge, topic.question, answer, topic.fact)
-            claims = M.unsupported_claims(answer, texts, agent=name, patterns=self.patterns,
+            # A name the question gives ("Any news about Tom?") is not one the answer made up.
+            claims = M.unsupported_claims(answer, [*texts, topic.question], agent=name, patterns=self.patterns,
                                           places=self.places, topics=self.topics, asked=topic)
             support = None
             if self.judge is not None and answer:

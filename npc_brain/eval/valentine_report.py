@@ -96,7 +96,7 @@ def _plots(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> list[Path | N
     return made
 
 
-def _answers_table(phase: dict[str, Any], topics: Any) -> str:
+def answers_table(phase: dict[str, Any], topics: Any) -> str:
     from npc_brain.eval.metrics import answer_aware
 
     by_key = {t.key: t for t in topics}
@@ -202,11 +202,11 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         METHOD,
         "## Answers before",
         "",
-        _answers_table(st_before, topics),
+        answers_table(st_before, topics),
         "",
         "## Answers after",
         "",
-        _answers_table(st_after, topics),
+        answers_table(st_after, topics),
         "",
         "Raw data: `results.json` (this summary), `valentine_state.json` (everything, incl. every answer), "
         "`valentine.sqlite` (the save; `--resume` continues from it).",
