@@ -9,7 +9,7 @@ A scenario's rules are built from its structure, never from a fixed vocabulary:
   A memory knows of the occasion when it names it (at least two of the name's words, or its
   one word) and one detail or the window's clock hours.
 - *Happening words*: the happening's own words less the resident's name and function words
-  (`story_words.FUNCTION_WORDS`), each as a stem ("slipping" → "slippi*"). An answer is aware
+  (`story_words.FUNCTION_WORDS`), each as a stem ("slipping" → "slip*"). An answer is aware
   when it carries at least two of them (one, if the happening has fewer than three) and does
   not deny;
   a memory knows of it when it also names the resident.
@@ -39,10 +39,18 @@ def at_least(k: int, terms: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 
 
 def stem(word: str) -> str:
-    """A prefix term: words of five letters or more keep all but two (at least four) and match
-    any ending ('slipping' → 'slippi*', 'engaged' → 'engag*'); shorter words match whole."""
-    word = word.lower()
-    return word[: max(4, len(word) - 2)] + "*" if len(word) >= 5 else word
+    """A prefix term: the word less one ending (-ing, -ed, -es, -s) and a doubled last consonant,
+    matching any ending when four letters or more remain ('slipping' → 'slip*', 'engaged' →
+    'engag*', 'ankle' → 'ankle*'); a shorter word matches whole ('ice', 'bees')."""
+    low = word.lower()
+    base = low
+    for suffix in ("ing", "ed", "es", "s"):
+        if base.endswith(suffix) and len(base) - len(suffix) >= 3:
+            base = base[: -len(suffix)]
+            break
+    if len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "lsz":
+        base = base[:-1]
+    return base + "*" if len(base) >= 4 else low
 
 
 def key_words(text: str, exclude: Iterable[str] = ()) -> list[str]:

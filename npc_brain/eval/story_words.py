@@ -27,6 +27,15 @@ OCCASIONS: tuple[str, ...] = (
 )
 """Occasions with their article, as a persona memory would name them."""
 
+OCCASION_NOUNS: tuple[str, ...] = (
+    "concert", "festival", "tournament", "exhibition", "celebration", "meeting", "auction", "raffle", "parade",
+    "contest", "cook-off", "screening", "unveiling", "slam", "disco", "ceilidh", "housewarming", "sing-along",
+    "potluck", "bonfire", "karaoke", "quiz", "marathon", "wedding", "birthday", "funeral", "gala", "fete",
+    "recital", "jamboree",
+)
+"""Nouns that name an occasion on their own ("the concert", "a raffle"): with the names above, the words a
+core mechanism must not know (`tests/eval/test_core_vocabulary.py`)."""
+
 HAPPENINGS: tuple[str, ...] = (
     "{name} broke an ankle slipping on the ice",
     "{name} won first prize at the county flower show",
