@@ -47,8 +47,8 @@ class Seed:
 @dataclass(frozen=True, slots=True)
 class Scenario:
     """What one run measures (see the module doc). `place` is an address; `near` counts guests
-    within `NEAR_PX` of it too; `strip`: term groups (`metrics.mentions`) — persona memories that
-    mention any of them are left out of the cast (another scenario's seeds)."""
+    within `NEAR_PX` of it too; `strip`: term groups (`metrics.mentions`) — persona memories, habits
+    and status that mention any of them are left out of the cast (another scenario's seeds)."""
 
     key: str
     topics: tuple[M.Topic, ...]
@@ -86,13 +86,18 @@ class Scenario:
 
 
 def cast(personas: Sequence[Any], scenario: Scenario) -> list[Any]:
-    """The personas with the scenario's `strip` memories left out and its persona seeds added."""
+    """The personas with the scenario's persona seeds added to their memories, and without the
+    memories, daily habits and status that mention one of its `strip` term groups."""
+    def kept(texts: Sequence[str]) -> tuple[str, ...]:
+        return tuple(t for t in texts if not any(M.mentions(t, g) for g in scenario.strip))
+
     out = []
     for p in personas:
-        kept = tuple(m for m in p.memories if not any(M.mentions(m, g) for g in scenario.strip))
         added = tuple(s.text for s in scenario.seeds if s.into == "persona" and s.who == p.name)
-        if kept != p.memories or added:
-            p = p.model_copy(update={"memories": kept + added})
+        update: dict[str, Any] = {"memories": kept(p.memories) + added, "daily_habits": kept(p.daily_habits),
+                                  "status": p.status if kept((p.status,)) else ""}
+        if any(getattr(p, k) != v for k, v in update.items()):
+            p = p.model_copy(update=update)
         out.append(p)
     return out
 
@@ -140,8 +145,8 @@ class ScenarioRun:
             args.start = saved["start"]
             # States written before the harness was shared: the café rows and the party place.
             self.state.setdefault("present", self.state.pop("cafe", []))
-            self.scenario = (Scenario.from_dict(self.state["scenario"]) if "scenario" in self.state
-                             else self.legacy(saved))
+            self.scenario = self.refresh(Scenario.from_dict(self.state["scenario"]) if "scenario" in self.state
+                                         else self.legacy(saved))
         else:
             assert scenario is not None, "a new run needs its scenario"
             self.scenario = scenario
@@ -164,6 +169,11 @@ class ScenarioRun:
     def legacy(self, config: dict[str, Any]) -> Scenario:
         """The scenario of a state saved before states carried it (subclasses that had such)."""
         raise SystemExit(f"eval {self.label} --resume: the saved state has no scenario")
+
+    def refresh(self, saved: Scenario) -> Scenario:
+        """The saved scenario under the current definitions (a subclass rebuilds its topics, so a
+        report regenerated after a change of the rules is current)."""
+        return saved
 
     def resolve(self, town: Any) -> Scenario:
         """The scenario for the loaded town (a subclass may look its place up on the map)."""
@@ -385,6 +395,8 @@ class ScenarioRun:
             "invitations": [{"by": s, "to": listener} for s, listener in invited],
             "attended": sorted(came),
             "attended_of_invited": len(came & invited_names),
+            # Guests whose memory knew of the occasion after the run: not just regulars of the place.
+            "attended_aware": sorted(n for n in came if n in set(after[sc.occasion]["memory_aware"])),
             "refusals_by_rule": {r["rule"]: r["refusals"] for r in rules},
             "rules": rules,
             "calls_per_agent_day": round(sim_calls / max(1, len(names)) * 24 / hours, 1) if hours else 0.0,

@@ -63,6 +63,13 @@ class StoryRun(ScenarioRun):
     label = "stories"
     save_name, state_name = "story.sqlite", "story_state.json"
 
+    def __init__(self, args: argparse.Namespace, story: Story, names: Sequence[str], *, strip: bool) -> None:
+        self.story, self.names, self.strip = story, tuple(names), strip
+        super().__init__(args, None if args.resume else scenario_of(story, names, strip=strip))
+
+    def refresh(self, saved: Scenario) -> Scenario:
+        return scenario_of(self.story, self.names, strip=self.strip)
+
     def finish(self) -> dict[str, Any]:
         from npc_brain.eval.stories_report import write_scenario_report
 
@@ -111,8 +118,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         sargs.out, sargs.resume = str(sub), (sub / StoryRun.state_name).exists()
         sargs.town, sargs.map, sargs.personas, sargs.npcs = cfg["town"], cfg["map"], cfg["personas"], cfg["npcs"]
         sargs.days, sargs.start = story.hours / 24, story.start.isoformat()
-        scenario = None if sargs.resume else scenario_of(story, plan["names"], strip=cfg["strip"])
-        outcomes.append(StoryRun(sargs, scenario).execute())
+        outcomes.append(StoryRun(sargs, story, plan["names"], strip=cfg["strip"]).execute())
     rows = [scenario_row(s, o) for s, o in zip(stories, outcomes)]
     summary = summarize(outcomes)
     result: dict[str, Any] = {"per_scenario": rows, "mean": [_mean_row(summary)], **summary,
@@ -126,5 +132,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def _mean_row(s: dict[str, Any]) -> dict[str, Any]:
     return {"occasion after (mean)": s["mean_occasion_pct"], "occasion (min)": s["min_occasion_pct"],
             "news after (mean)": s["mean_news_pct"], "guests (min)": s["min_guests"],
+            "aware guests (min)": s["min_aware_guests"],
             "hallucinated %": s["hallucination_pct"],
             "targets met": ", ".join(k for k, ok in s["met"].items() if ok) or "none"}

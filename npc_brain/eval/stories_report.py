@@ -27,7 +27,8 @@ Persona memories of the Valentine scenario (party, candidacy) are left out of th
 
 """ + (story_score.__doc__ or "").split("\n\n", 1)[1] + """
 **Guests.** Agents (the host aside) inside the place at any step of the window — or, for an occasion
-*by / outside / near / behind* its place, within 96 px (three tiles) of it. **Invited**: someone heard a
+*by / outside / near / behind* its place, within 96 px (three tiles) of it; **aware guests** are those whose
+memory knew of the occasion after the run (a place's regulars are there anyway). **Invited**: someone heard a
 line that mentions the occasion (its memory rule). **Hallucination**: the lexical check of the Valentine
 evaluation (`metrics.unsupported_claims`) on every answer, pooled over the scenarios.
 """
@@ -49,7 +50,8 @@ def write_scenario_report(folder: Path, o: Mapping[str, Any], st: Mapping[str, A
         "- **Seeded:** " + "; ".join(f"{k}: {v}" for k, v in o["seeds"].items()),
         f"- **Models:** {'; '.join(dict.fromkeys(o['models']))}",
         "", md_table(figures), "",
-        f"Invited: {o['invited']}; guests in the window: {', '.join(o['attended']) or 'nobody'}; "
+        f"Invited: {o['invited']}; guests in the window: {', '.join(o['attended']) or 'nobody'} "
+        f"(who knew of it: {', '.join(o['attended_aware']) or 'nobody'}); "
         f"hallucinated answers: {o['hallucinated']} of {o['answers']} ({o['hallucination_pct']}%).", "",
         "## Answers before", "", answers_table(before, sc.topics), "",
         "## Answers after", "", answers_table(after, sc.topics), "",

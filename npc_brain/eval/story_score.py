@@ -2,12 +2,14 @@
 
 A scenario's rules are built from its structure, never from a fixed vocabulary:
 
-- *Occasion details*: the occasion's name (as a phrase), the host (full name; first name when
-  no other resident shares it), the place (its map name; the building around a room) and the
-  day (month and day in every usual form, the weekday). An interview answer is aware when it
-  names a detail the question itself does not contain and does not deny (`metrics.denies`).
-  A memory knows of the occasion when it names it (at least two of the name's words, or its
-  one word) and one detail or the window's clock hours.
+- *Occasion details*: the host (full name; first name when no other resident shares it), the
+  place (its map name; the building around a room) and the day (month and day in every usual
+  form, the weekday). Asked by the occasion's name, an interview answer is aware when it names a
+  detail the question does not contain; asked by its place, when it names the occasion (its name
+  as a phrase) or its day — the host at work in the place asked about is no sign of awareness.
+  Either way its first sentence must not deny (`metrics.denies`). A memory knows of the occasion
+  when it names it (at least two of the name's words, or its one word) and a detail or the
+  window's first clock hour.
 - *Happening words*: the happening's own words less the resident's name and function words
   (`story_words.FUNCTION_WORDS`), each as a stem ("slipping" → "slip*"). An answer is aware
   when it carries at least two of them (one, if the happening has fewer than three) and does
@@ -91,16 +93,20 @@ def person_terms(name: str, names: Sequence[str]) -> tuple[str, ...]:
 def occasion_topic(story: Story, names: Sequence[str]) -> M.Topic:
     """The occasion as a topic (see the module doc)."""
     places = tuple(x for x in (story.place, story.building) if x)
-    details = (story.name, *person_terms(story.host, names), *places, *date_terms(story))
-    asked = tuple(t for t in details if not M.mentions(story.occasion_question, ((t,),)))
+    details = (*person_terms(story.host, names), *places, *date_terms(story))
+    question = story.occasion_question
+    if M.mentions(question, ((story.name,),)):  # asked by name: the host, the place or the day
+        said = tuple(t for t in details if not M.mentions(question, ((t,),)))
+    else:  # asked by place: the occasion itself (its name) or its day
+        said = (story.name, *date_terms(story))
     words = key_words(story.name)
     named = at_least(2, [stem(w) for w in words]) or ((story.name,),)
     return M.Topic(
         key="occasion",
-        question=story.occasion_question,
+        question=question,
         fact=story.seed,
-        answer_terms=(asked,),
-        memory_terms=(*named, (*details[1:], *clock_terms(story))),
+        answer_terms=(said,),
+        memory_terms=(*named, (*details, *clock_terms(story))),
     )
 
 
@@ -147,7 +153,8 @@ def scenario_row(story: Story, o: Mapping[str, Any]) -> dict[str, Any]:
         "news about": story.subject,
         "news before": o["news_before_pct"], "news after": o["news_after_pct"],
         "news mem before": o["news_memory_before_pct"], "news mem after": o["news_memory_after_pct"],
-        "invited": o["invited"], "guests": len(o["attended"]), "halluc %": o["hallucination_pct"],
+        "invited": o["invited"], "guests": len(o["attended"]), "aware guests": len(o["attended_aware"]),
+        "halluc %": o["hallucination_pct"],
     }
 
 
@@ -166,6 +173,7 @@ def summarize(outcomes: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "min_news_pct": min(news) if news else 0.0,
         "min_guests": min((len(o["attended"]) for o in outcomes), default=0),
         "mean_guests": _mean([len(o["attended"]) for o in outcomes]),
+        "min_aware_guests": min((len(o["attended_aware"]) for o in outcomes), default=0),
         "hallucination_pct": round(100 * halluc / answers, 1) if answers else 0.0,
         "mean_occasion_before_pct": _mean([o["occasion_before_pct"] for o in outcomes]),
         "mean_news_before_pct": _mean([o["news_before_pct"] for o in outcomes]),

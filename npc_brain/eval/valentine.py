@@ -84,8 +84,11 @@ class ValentineRun(ScenarioRun):
                          extra={"host": args.host, "candidate": args.candidate})
 
     def legacy(self, config: dict[str, Any]) -> Scenario:
-        return valentine_scenario(config["host"], config["candidate"],
-                                  self.state.pop("party_place", "town:hobbs_cafe"))
+        return valentine_scenario(config["host"], config["candidate"], self.state.pop("party_place", "town:hobbs_cafe"))
+
+    def refresh(self, saved: Scenario) -> Scenario:
+        cfg = self.state["config"]
+        return valentine_scenario(cfg["host"], cfg["candidate"], saved.place)
 
     def resolve(self, town: Any) -> Scenario:
         return dataclasses.replace(self.scenario, place=town.party_place)

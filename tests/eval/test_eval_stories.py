@@ -152,7 +152,9 @@ def test_occasion_awareness_needs_a_detail_the_question_lacks() -> None:
     # Asked by place, the occasion's name is the detail to give.
     by_place = occasion_topic(_story(occasion_question="Is anything happening in the Library?"), NAMES)
     assert M.answer_aware("Yes, there's a quiz night.", by_place)
+    assert M.answer_aware("Something on March 2, I think.", by_place)
     assert not M.answer_aware("Yes, people study in the Library.", by_place)
+    assert not M.answer_aware("Carmen Ortiz is working in the Library.", by_place)  # the host at work
 
 
 def test_occasion_memory_needs_the_name_and_a_detail() -> None:
@@ -198,12 +200,13 @@ def test_rules_follow_each_seed_not_a_fixed_vocabulary(demo) -> None:
 def test_summary_means_minimums_and_pooled_hallucination() -> None:
     def o(occ: float, news: float, came: int, answers: int, halluc: int) -> dict:
         return {"occasion_after_pct": occ, "news_after_pct": news, "attended": ["x"] * came, "answers": answers,
-                "hallucinated": halluc, "occasion_before_pct": 6.7, "news_before_pct": 6.7, "invited": came,
+                "hallucinated": halluc, "attended_aware": ["x"] * (came - 1), "occasion_before_pct": 6.7,
+                "news_before_pct": 6.7, "invited": came,
                 "occasion_memory_after_pct": occ, "news_memory_after_pct": news}
 
     s = summarize([o(60, 40, 4, 60, 0), o(50, 30, 3, 60, 1), o(70, 20, 5, 60, 0)])
     assert s["mean_occasion_pct"] == 60.0 and s["mean_news_pct"] == 30.0
-    assert s["min_occasion_pct"] == 50 and s["min_guests"] == 3
+    assert s["min_occasion_pct"] == 50 and s["min_guests"] == 3 and s["min_aware_guests"] == 2
     assert s["hallucination_pct"] == round(100 / 180, 1)
     assert s["met"] == {"mean_occasion_pct": True, "mean_news_pct": False, "min_occasion_pct": True,
                         "min_guests": True, "hallucination_pct": True}
@@ -221,11 +224,13 @@ def test_guests_near_and_the_cast() -> None:
     again = Scenario.from_dict(json.loads(json.dumps(scenario.to_dict())))
     assert again == scenario
     people = [Persona(name="Carmen Ortiz", age=30, memories=("Carmen wants to host a party at home",
-                                                              "Carmen likes tea")),
-              Persona(name="Tom Moreno", age=50)]
+                                                              "Carmen likes tea"),
+                      status="planning a Valentine's Day party", daily_habits=("works on her campaign", "bakes")),
+              Persona(name="Tom Moreno", age=50, status="busy")]
     out = cast(people, scenario)
     assert out[0].memories == ("Carmen likes tea", scenario.seeds[0].text)  # Valentine seed out, story in
-    assert out[1].memories == (scenario.seeds[1].text,)
+    assert out[0].status == "" and out[0].daily_habits == ("bakes",)
+    assert out[1].memories == (scenario.seeds[1].text,) and out[1].status == "busy"
     kept = cast(people, scenario_of(_story(), NAMES, strip=False))
     assert kept[0].memories[0] == "Carmen wants to host a party at home"
 
