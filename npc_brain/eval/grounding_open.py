@@ -153,10 +153,12 @@ def _known(agent: Any) -> list[Any]:
 
 
 def serving(places: Sequence[Any], purpose: str) -> tuple[str, ...]:
-    """Names of the places (or rooms inside them) that serve `purpose`, and their buildings."""
+    """Names of the buildings and rooms that serve `purpose`, and the buildings around such rooms
+    (not the town itself: "town" is in every other answer; not furniture)."""
     out: list[str] = []
     for p in places:
-        if purpose in p.purpose:
+        kind = getattr(getattr(p, "kind", None), "value", "Room")
+        if purpose in p.purpose and kind in ("Building", "Room") and p.ancestors():
             out.append(p.name)
             out += [a.name for a in p.ancestors()[1:]]  # the building around a room (not the town)
     return tuple(dict.fromkeys(out))

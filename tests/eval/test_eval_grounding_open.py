@@ -66,6 +66,10 @@ def test_has_word_and_serving() -> None:
     park = SimpleNamespace(name="Johnson Park", purpose={"relax"}, ancestors=lambda: [SimpleNamespace(name="Town")])
     assert serving([room, park], "eat") == ("Dining Area", "Hobbs Cafe")
     assert serving([room, park], "relax") == ("Johnson Park",)
+    town = SimpleNamespace(name="Town", purpose={"relax"}, ancestors=list)
+    table = SimpleNamespace(name="Picnic Table", purpose={"relax"}, kind=SimpleNamespace(value="Object"),
+                            ancestors=lambda: [town, park])
+    assert serving([town, table, park], "relax") == ("Johnson Park",)  # not the town, not furniture
 
 
 # ---------------------------------------------------------------------------- scoring
@@ -127,7 +131,8 @@ def _agent(plan: list) -> SimpleNamespace:
 
     persona = Persona(name=ME, age=30, relationships={"Sam Moore": "a regular"})
     records = [SimpleNamespace(description="Tom told me that a pipe burst at Hobbs Cafe this morning")]
-    place = SimpleNamespace(name="Hobbs Cafe", purpose={"eat", "drink", "socialize"}, ancestors=list)
+    place = SimpleNamespace(name="Hobbs Cafe", purpose={"eat", "drink", "socialize"},
+                            ancestors=lambda: [SimpleNamespace(name="Town")])
     known = SimpleNamespace(known_places=lambda: [place])
     return SimpleNamespace(persona=persona, memory=SimpleNamespace(records=records), plan=plan, known=known)
 
