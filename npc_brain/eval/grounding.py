@@ -11,6 +11,13 @@ answered / hallucinated / echo / cut off / third person (`grounding_score`); the
 grounding check made are counted by problem. Writes report.md and grounding.json; the last
 line is `{"answered_pct", "hallucinated_pct", "echo_pct", "cutoff_pct", "third_person_pct", "n"}`.
 Targets on the 135M model (issue 10): answered ≥ 80%, hallucinated ≤ 2%, each other ≤ 2%.
+
+`--questions open` asks everyday lines beyond the five categories instead (`grounding_open`:
+opinions, recommendations, feelings, greetings, farewells, thanks, small talk, availability,
+requests, invitations, claims), scored by the ground kind the answer was made from and what that
+kind must carry (`grounding_open_score`); the JSON line adds `schedule_to_social_pct` (greetings,
+farewells and thanks answered with a plan or action line; target 0) and `answered_by_kind`.
+Targets (issue 25): answered ≥ 80%, hallucinated ≤ 2%.
 """
 from __future__ import annotations
 
