@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 EVALUATIONS: Mapping[str, str] = MappingProxyType({
     "valentine": "npc_brain.eval.valentine",
+    "stories": "npc_brain.eval.stories",
     "interview": "npc_brain.eval.interview",
     "ablation": "npc_brain.eval.ablation",
     "grounding": "npc_brain.eval.grounding",

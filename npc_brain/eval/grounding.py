@@ -11,6 +11,13 @@ answered / hallucinated / echo / cut off / third person (`grounding_score`); the
 grounding check made are counted by problem. Writes report.md and grounding.json; the last
 line is `{"answered_pct", "hallucinated_pct", "echo_pct", "cutoff_pct", "third_person_pct", "n"}`.
 Targets on the 135M model (issue 10): answered ≥ 80%, hallucinated ≤ 2%, each other ≤ 2%.
+
+`--questions open` asks everyday lines beyond the five categories instead (`grounding_open`:
+opinions, recommendations, feelings, greetings, farewells, thanks, small talk, availability,
+requests, invitations, claims), scored by the ground kind the answer was made from and what that
+kind must carry (`grounding_open_score`); the JSON line adds `schedule_to_social_pct` (greetings,
+farewells and thanks answered with a plan or action line; target 0) and `answered_by_kind`.
+Targets (issue 25): answered ≥ 80%, hallucinated ≤ 2%.
 """
 from __future__ import annotations
 
@@ -24,7 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from npc_brain.cognition.settings import BrainSettings
-from npc_brain.eval import grounding_score
+from npc_brain.eval import grounding_open_score, grounding_score
 from npc_brain.eval.grounding_cases import (
     CATEGORIES,
     PHRASINGS,
@@ -34,6 +41,9 @@ from npc_brain.eval.grounding_cases import (
     clock,
     inject_news,
 )
+from npc_brain.eval.grounding_open import KINDS as OPEN_KINDS
+from npc_brain.eval.grounding_open import OPEN_PHRASINGS, open_cases_for
+from npc_brain.eval.grounding_open_score import by_kind, open_failed, open_row, open_summary, rescore_row, score_open
 from npc_brain.eval.grounding_score import METRICS, by_category, pct, score, summary
 from npc_brain.eval.report import md_table, run_folder, write_json
 from npc_brain.eval.session import add_session_arguments, open_session
@@ -48,15 +58,21 @@ EXPECTED_INTENT = {"identity": "identity", "now": "now", "about": "about", "earl
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `eval grounding`."""
-    parser.add_argument("--per-agent", type=int, default=8, help="questions per agent (default: 8)")
+    parser.add_argument("--questions", default="five", choices=("five", "open"),
+                        help="five: the paper's interview categories; open: everyday lines beyond them "
+                             "(opinion, recommendation, feeling, greeting, farewell, thanks, small talk, "
+                             "availability, request, invitation, claims; `grounding_open`)")
+    parser.add_argument("--per-agent", type=int, default=None,
+                        help="questions per agent (default: 8 for five, 12 — every open kind — for open)")
     parser.add_argument("--news", type=int, default=2, help="news told to each agent (default: 2)")
     parser.add_argument("--seed", type=int, default=1, help="picks news, places, topics, phrasings")
     parser.add_argument("--samples", type=int, default=10, help="sample answers in the report")
     parser.add_argument("--rescore", default=None, metavar="JSON",
                         help="score the answers of a grounding.json again (no model, no run)")
-    parser.add_argument("--phrasings", default="dev", choices=tuple(PHRASINGS),
+    parser.add_argument("--phrasings", default="dev", choices=tuple(dict.fromkeys([*PHRASINGS, *OPEN_PHRASINGS])),
                         help="the question templates: dev, or one of the held-out sets written later "
-                        "(grounding_cases: each was run once as written, then the intent reader fixed on its misses)")
+                        "(grounding_cases: each was run once as written, then the intent reader fixed on its misses; "
+                        "with --questions open: grounding_open.OPEN_PHRASINGS)")
     parser.add_argument("--phrase", default="off", choices=("off", "on"),
                         help="on: the model phrases each answer (BrainSettings.phrase_player_lines); "
                         "off (the default): the chosen ground, as written")
@@ -68,9 +84,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def sources_of(agent: Any, world: Any) -> list[str]:
-    """Everything an agent could draw on: memory and persona (`valentine.memory_texts`), its plan
+    """Everything an agent could draw on: memory and persona (`measure.memory_texts`), its plan
     steps with their times and places, the places it knows."""
-    from npc_brain.eval.valentine import memory_texts
+    from npc_brain.eval.measure import memory_texts
 
     texts = memory_texts(agent, world)
     for step in agent.plan:  # a step's times are data a ground may say ("At 9 am I was …")
@@ -122,11 +138,12 @@ def verdict_text(row: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def samples(rows: Sequence[dict[str, Any]], k: int, rng: random.Random) -> list[dict[str, Any]]:
+def samples(rows: Sequence[dict[str, Any]], k: int, rng: random.Random,
+            categories: Sequence[str] = CATEGORIES) -> list[dict[str, Any]]:
     """`k` rows for the report: every category, failures first, then a seeded pick."""
     bad = [r for r in rows if not r["answered"] or any(r[m] for m in METRICS[1:])]
     chosen: list[dict[str, Any]] = []
-    for cat in CATEGORIES:
+    for cat in categories:
         pool = [r for r in bad if r["category"] == cat] or [r for r in rows if r["category"] == cat]
         if pool:
             chosen.append(rng.choice(pool))
@@ -143,6 +160,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     if args.rescore:
         return rescore(args)
+    open_set = getattr(args, "questions", "five") == "open"
+    phrasings = getattr(args, "phrasings", "dev")
+    if open_set and phrasings not in OPEN_PHRASINGS:
+        raise SystemExit(f"eval grounding --questions open: no open phrasing set {phrasings!r} "
+                         f"(one of {', '.join(OPEN_PHRASINGS)})")
+    if not open_set and phrasings not in PHRASINGS:
+        raise SystemExit(f"eval grounding: no phrasing set {phrasings!r} (one of {', '.join(PHRASINGS)})")
+    per_agent = args.per_agent or (12 if open_set else 8)
     t0 = time.perf_counter()
     rng = random.Random(args.seed)
     folder = run_folder(args.out)
@@ -166,20 +191,30 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         now = society.now()
         places = tuple(p.name for p in sim.world) if sim.world is not None else ()
         known = (*society.agents, *places)
-        cases: list[Case] = []
-        for name in society.agents:
-            cases += cases_for(society.agent(name), now, rng, n=args.per_agent,
-                               news=told.get(name, ()), known=known,
-                               offset=sum(c.category == "about" for c in cases),
-                               templates=PHRASINGS[getattr(args, "phrasings", "dev")])
         sources = {name: sources_of(society.agent(name), sim.world) for name in society.agents}
+        names = list(society.agents)
+        cases: list[Any] = []
+        if open_set:
+            for name in names:
+                cases += open_cases_for(society.agent(name), now, rng, world=sim.world, names=names,
+                                        news=told.get(name, ()), n=per_agent, templates=OPEN_PHRASINGS[phrasings])
+        else:
+            for name in names:
+                cases += cases_for(society.agent(name), now, rng, n=per_agent,
+                                   news=told.get(name, ()), known=known,
+                                   offset=sum(c.category == "about" for c in cases),
+                                   templates=PHRASINGS[phrasings])
 
-        def ask(case: Case) -> dict[str, Any]:
+        def ask(case: Any) -> dict[str, Any]:
             start = time.perf_counter()
             try:
                 said = society.interview_grounded(case.agent, case.question, listener=PLAYER)
             except LLMError as exc:
-                return _failed(case, exc)
+                return open_failed(case, exc) if open_set else _failed(case, exc)
+            if open_set:
+                kind = said.grounded.ground.kind.value if said.grounded is not None else ""
+                verdict = score_open(case, kind, said.text, sources[case.agent], listener=PLAYER, known=known)
+                return open_row(case, said, verdict, time.perf_counter() - start)
             v = score(said.text, case.truth, case.question, sources[case.agent], speaker=case.agent,
                       listener=PLAYER, known=known)
             return _row(case, said, v, time.perf_counter() - start)
@@ -193,7 +228,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         session.close()
     meta = {"model": session.backend.description, "source": session.source, "seed": args.seed,
             "agents": len(memories), "sim_s": round(sim_s, 1), "ask_s": round(ask_s, 1),
-            "phrase": getattr(args, "phrase", "off"), "phrasings": getattr(args, "phrasings", "dev")}
+            "phrase": getattr(args, "phrase", "off"), "phrasings": phrasings,
+            "questions": "open" if open_set else "five"}
     raw = {"news": {n: [x.fact for x in v] for n, v in told.items()}, "memories": memories,
            "known": list(known), "sources": sources}
     return _finish(folder, meta, rows, raw, rng, args.samples)
@@ -207,7 +243,11 @@ def rescore(args: argparse.Namespace) -> dict[str, Any]:
     old = read_json(args.rescore)
     known, sources = old["known"], old["sources"]
     rows = []
+    is_open = old.get("questions") == "open"
     for r in old["answers"]:
+        if is_open:
+            rows.append(rescore_row(r, sources[r["agent"]], listener=PLAYER, known=known))
+            continue
         if r["answer"].startswith("(failed"):
             rows.append(r)
             continue
@@ -217,6 +257,7 @@ def rescore(args: argparse.Namespace) -> dict[str, Any]:
         rows.append({**r, **v.flags(), "ungrounded": list(v.hallucinated)})
     meta = {k: old[k] for k in ("model", "source", "seed", "agents", "sim_s", "ask_s")}
     meta["phrase"] = old.get("phrase", "on")  # runs before the setting all phrased
+    meta["phrasings"], meta["questions"] = old.get("phrasings", "dev"), old.get("questions", "five")
     raw = {k: old[k] for k in ("news", "memories", "known", "sources")}
     return _finish(run_folder(args.out), meta, rows, raw, random.Random(old["seed"]), args.samples)
 
@@ -225,9 +266,11 @@ def _finish(folder: Any, meta: dict[str, Any], rows: list[dict[str, Any]], raw: 
             rng: random.Random, k: int) -> dict[str, Any]:
     """Summarise, write grounding.json and report.md; the result the CLI prints."""
     problems = Counter(p for r in rows for p in r["problems"])
+    is_open = meta.get("questions") == "open"
     result: dict[str, Any] = {
         **meta, "repaired_pct": pct(sum(bool(r["problems"]) for r in rows), len(rows)),
-        "by_category": by_category(rows), "folder": str(folder), **summary(rows),
+        **({"by_kind": by_kind(rows)} if is_open else {"by_category": by_category(rows)}),
+        "folder": str(folder), **(open_summary(rows) if is_open else summary(rows)),
     }
     write_json(folder / "grounding.json", {**result, **raw, "repairs": dict(problems),
                                            "answers": rows})
@@ -238,9 +281,13 @@ def _finish(folder: Any, meta: dict[str, Any], rows: list[dict[str, Any]], raw: 
 
 def _report(result: dict[str, Any], rows: list[dict[str, Any]], told: dict[str, list[str]],
             problems: Counter[str], rng: random.Random, k: int) -> str:
+    is_open = result.get("questions") == "open"
     metric_rows = [{"metric": m, "pct": result[f"{m}_pct"],
                     "target": "≥ 80" if m == "answered" else "≤ 2"} for m in METRICS]
-    shown = [{**r, "verdict": verdict_text(r)} for r in samples(rows, k, rng)]
+    if is_open:
+        metric_rows.append({"metric": "schedule_to_social", "pct": result["schedule_to_social_pct"], "target": "0"})
+    shown = [{**r, "verdict": verdict_text(r)}
+             for r in samples(rows, k, rng, OPEN_KINDS if is_open else CATEGORIES)]
     lines = [
         "# Grounding: answers that answer, and only with what the NPC knows", "",
         f"- **Model:** {result['model']}", f"- **Day:** {result['source']}, seed {result['seed']}",
@@ -251,16 +298,20 @@ def _report(result: dict[str, Any], rows: list[dict[str, Any]], told: dict[str, 
         f"- **Repaired by the grounding check:** {result['repaired_pct']}% of answers ("
         + (", ".join(f"{p} {c}" for p, c in problems.most_common()) or "none") + ")", "",
         "## Metrics", "", md_table(metric_rows), "",
-        "## By category", "", md_table(result["by_category"]), "",
-        ("intent_ok: the question was read as its category (`grounds.intent_of`); repairs: "
-         "problems the grounding check found in the model's own phrasing (it then shipped the "
-         "rendered ground)."),
-        "",
+        *(["## By kind", "", md_table(result["by_kind"]), "",
+            ("kind_ok: the answer's ground is of a kind eligible for the line (`eligible`); content_ok: it "
+             "carries what that kind must (see the definitions); schedule: answers made from a plan or action "
+             "ground; grounds: the ground kinds the answers were made from."), ""] if is_open else
+          ["## By category", "", md_table(result["by_category"]), "",
+           ("intent_ok: the question was read as its category (`grounds.intent_of`); repairs: "
+            "problems the grounding check found in the model's own phrasing (it then shipped the "
+            "rendered ground)."), ""]),
         "## News told", "",
         *[f"- **{n}:** " + "; ".join(v) for n, v in told.items()], "",
         f"## {len(shown)} sample answers", "",
-        md_table(shown, ["agent", "category", "question", "truth", "answer", "model_text",
-                         "ground_kind", "ground", "verdict"]), "",
-        "## Definitions", "", grounding_score.__doc__ or "", "",
+        md_table(shown, ["agent", "category", "question", "asked", "answer", "ground_kind", "eligible", "verdict"]
+                 if is_open else ["agent", "category", "question", "truth", "answer", "model_text",
+                                  "ground_kind", "ground", "verdict"]), "",
+        "## Definitions", "", (grounding_open_score.__doc__ if is_open else grounding_score.__doc__) or "", "",
     ]
     return "\n".join(lines)

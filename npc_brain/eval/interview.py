@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Interview one agent; writes report.md and interview.json."""
     from npc_brain.eval import metrics as M
-    from npc_brain.eval.valentine import memory_texts, place_patterns
+    from npc_brain.eval.measure import memory_texts, place_patterns
     from npc_brain.llm.errors import LLMError
 
     folder = run_folder(args.out)

@@ -55,6 +55,12 @@ def candidacy_topic(candidate: str) -> Topic:
     )
 
 
+VALENTINE_WORDS: tuple[tuple[tuple[str, ...], ...], ...] = ((("valentine*",),), (("party", "parties"),),
+                                                          (_CANDIDACY,))
+"""Term groups of this scenario's seeds: `eval stories` leaves persona memories that mention one out of
+its cast, so the town's only stories are the generated ones (`--keep-persona-stories` keeps them)."""
+
+
 def party_seed(host: str, place: str = "Hobbs Cafe") -> str:
     """The paper's one seed intention, in our words (used when the persona lacks it)."""
     return (f"{host} wants to host a Valentine's Day party at {place} on February 14th from 5pm to 7pm "

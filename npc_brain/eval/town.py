@@ -132,12 +132,14 @@ def load_town(
     npcs: int | None = None,
     map_path: str | os.PathLike[str] | None = None,
     personas_path: str | os.PathLike[str] | None = None,
+    keep: Sequence[str] = (HOST, CANDIDATE),
 ) -> Town:
-    """A fresh world with `npcs` personas ("demo": the Tiled town; "tiny": the test town)."""
+    """A fresh world with `npcs` personas ("demo": the Tiled town; "tiny": the test town), the
+    `keep` names among them (those the persona file has)."""
     if kind == "tiny":
         from npc_brain.cognition.testing import tiny_town
 
-        personas = tiny_personas(npcs)
+        personas = pick(tiny_personas(), npcs, keep=keep)
         return Town(tiny_town([p.name for p in personas]), tuple(personas), "tiny test town",
                     "town:hobbs_cafe")
     if kind != "demo":
@@ -147,7 +149,7 @@ def load_town(
     tmx = find_file("maps/town.tmx", "NPC_BRAIN_MAP", map_path)
     pfile = find_file("demo_game/personas.json", "NPC_BRAIN_PERSONAS", personas_path)
     world = load_world(tmx)
-    personas = pick(read_personas(pfile), npcs)
+    personas = pick(read_personas(pfile), npcs, keep=keep)
     missing = [p.home for p in personas if p.home and p.home not in world]
     if missing:
         raise TownError(f"{pfile}: homes not in {tmx}: {', '.join(missing[:5])}")

@@ -74,7 +74,7 @@ def _plots(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> list[Path | N
         made.append(plots.line_chart(
             folder / "calls.png", "Model calls so far (simulation + interviews)", labels,
             {"calls": [x["calls"] for x in tl]}, ylabel="calls"))
-    cafe = st.get("cafe") or []
+    cafe = st.get("present") or []
     start, end = datetime.fromisoformat(r["start"]), datetime.fromisoformat(r["end"])
     step = timedelta(minutes=st["config"].get("step_minutes", 5))
     if end - start >= 2 * step:
@@ -96,7 +96,7 @@ def _plots(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> list[Path | N
     return made
 
 
-def _answers_table(phase: dict[str, Any], topics: Any) -> str:
+def answers_table(phase: dict[str, Any], topics: Any) -> str:
     from npc_brain.eval.metrics import answer_aware
 
     by_key = {t.key: t for t in topics}
@@ -138,10 +138,10 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
          "after": f"{r['invited']} / {r['attended_of_invited']}", "paper": "12 / 5"},
         {"measure": "attended (anyone but the host)", "before": "", "after": len(r["attended"]), "paper": "—"},
     ]
-    from npc_brain.eval.scenario import candidacy_topic, party_topic
-    from npc_brain.eval.valentine import summarize_phase
+    from npc_brain.eval.harness import Scenario
+    from npc_brain.eval.measure import summarize_phase
 
-    topics = (party_topic(st["config"]["host"]), candidacy_topic(st["config"]["candidate"]))
+    topics = Scenario.from_dict(st["scenario"]).topics
     st_before = {**st["before"], **summarize_phase(st["before"]["agents"], topics)}
     st_after = {**st["after"], **summarize_phase(st["after"]["agents"], topics)}
     usage = st.get("usage") or {}
@@ -202,11 +202,11 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         METHOD,
         "## Answers before",
         "",
-        _answers_table(st_before, topics),
+        answers_table(st_before, topics),
         "",
         "## Answers after",
         "",
-        _answers_table(st_after, topics),
+        answers_table(st_after, topics),
         "",
         "Raw data: `results.json` (this summary), `valentine_state.json` (everything, incl. every answer), "
         "`valentine.sqlite` (the save; `--resume` continues from it).",

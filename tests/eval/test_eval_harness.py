@@ -121,7 +121,7 @@ def test_dispatchers_list_every_subcommand(capsys: pytest.CaptureFixture[str]) -
     from npc_brain.eval.__main__ import build_parser as eval_parser
 
     for parser, names in ((bench_parser(), {"cost", "throughput", "frames", "retrieval"}),
-                          (eval_parser(), {"valentine", "interview", "ablation"})):
+                          (eval_parser(), {"valentine", "stories", "interview", "ablation", "grounding"})):
         sub = next(a for a in parser._actions if a.dest in ("benchmark", "evaluation"))
         assert names <= set(sub.choices)
 

@@ -11,10 +11,10 @@ from datetime import datetime
 
 from npc_brain.clock import GameClock
 from npc_brain.eval.backend import open_backend
+from npc_brain.eval.measure import Measurer
 from npc_brain.eval.runner import make_executor
 from npc_brain.eval.scenario import candidacy_topic, party_topic
 from npc_brain.eval.town import load_town
-from npc_brain.eval.valentine import Measurer
 from npc_brain.simulation import Simulation
 
 folder = sys.argv[1]
