@@ -210,6 +210,8 @@ def next_utterance(
     """
     heard = next((text for who, text in reversed(lines) if who != speaker.name), "")
     intent = intent_of(heard) if heard else Intent.CHAT
+    if listener_is_agent and intent in (Intent.REQUEST, Intent.INVITE):
+        intent = Intent.CHAT  # another NPC's line is made from its grounds: it asks nothing of us
     recalls = tuple(recall(view, embedder, _queries(speaker, listener, heard), now, k=k, weights=weights))
     moment = replace(moment or Moment(doing), listener_is_agent=listener_is_agent, turn=len(lines))
     told = heard_ground.occasion if heard_ground is not None and heard_ground.kind is GroundKind.MEMORY \

@@ -172,7 +172,7 @@ def intent_of(line: str) -> Intent:
 _ASK = re.compile(
     r"\b(can|could|would|will|won't|may|might) (you|i|we)\b|\byou (can|could|may|should)\b|\bno need\b"
     r"|\bplease\b|\bi'?d like\b|\bi would like\b"
-    r"|\bi want\b|\bi need\b|\bi'?ll have\b|\bgive me\b|\bget me\b|\blet'?s\b|\bhow about\b"
+    r"|\bi want\b(?! to\b)|\bi need\b(?! to\b)|\bi'?ll have\b|\bgive me\b|\bget me\b|\blet'?s\b|\bhow about\b"
     r"|(?:^|[,.!;:]\s*)(follow|come|go|stop|leave|wait|bring|give|get|take|show|open|close|invite|sell|hand|pass|walk"
     r"|meet|head|join|don'?t|do not|quit|keep|lend|help|fetch|buy|make)\b",
     re.IGNORECASE)

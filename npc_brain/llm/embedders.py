@@ -160,7 +160,7 @@ _CENTERING_TEXTS = (
     "The weather is mild this afternoon.",
     "She is reading a book at home.",
     "He walked to the store to buy bread.",
-    "The meeting starts at nine in the morning.",
+    "The train leaves at nine in the morning.",
     "They talked about music and films.",
     "A child is playing in the park.",
     "The kitchen smells of fresh coffee.",

@@ -132,9 +132,6 @@ def test_the_eval_word_lists_are_not_importable_from_the_core() -> None:
     assert "npc_brain.eval.story_words" in eval_imports or "npc_brain.eval" in eval_imports
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "today's mechanisms name scenario words (cognition/grounds.py _EVENTISH, cognition/phrasing.py _EVENT, "
-    "activity stems …); issue 25 moves them out — the lead removes this marker when the scan is clean"))
 def test_no_mechanism_module_names_an_occasion_or_the_valentine_words() -> None:
     found = []
     for path in _modules(NOT_MECHANISMS, FAKES):
