@@ -274,7 +274,7 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
         existing = agent.memory.latest(len(agent.memory), (MemoryKind.REFLECTION,))
         for ins in reflection.novel_insights(result.insights, existing):
             rec = agent.memory.add(MemoryKind.REFLECTION, ins.description, now, ins.importance,
-                                   ins.embedding, evidence=ins.evidence)
+                                   ins.embedding, evidence=ins.evidence, subject=agent.reader.about(ins.description))
             written.append((rec.description, rec.evidence))
         if not written and not result.dropped:
             return []

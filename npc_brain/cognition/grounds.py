@@ -94,7 +94,7 @@ def _third(text: str, name: str) -> str:
 
 
 # Another person doing something ("Sam Moore would …"): the pronouns after it are theirs.
-_OTHER_ACTS = re.compile(r"\b[A-Z][a-z'’-]+ [A-Z][a-z'’-]+ (?:would|will|is|was|has|had|can|could|\w+s|\w+ed)\b")
+_OTHER_ACTS = re.compile(r"\b[A-Z][a-z'’-]+ [A-Z][a-z-]+(?!['’]) (?:would|will|is|was|has|had|can|could|\w+s|\w+ed)\b")
 # A verb the subject goes on with after "but"/"and" ("… but fears it will …").
 _GOES_ON = re.compile(r"^(I \w+\b.*?\b(?:but|and) )"
                       r"(fears|worries|hopes|wants|wishes|loves|likes|hates|thinks|believes)\b")
@@ -198,13 +198,20 @@ def action_ground(persona: Persona, doing: str, place: str | None) -> Ground:
                   facts=facts_in(text))
 
 
+_CLOCK_PHRASE = re.compile(r"\s+(?:at|from|around|by|until)\s+"
+                           r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|noon|midnight)"
+                           r"(?:\s*(?:to|-|until)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm))?", re.IGNORECASE)
+
+
 def plan_ground(persona: Persona, step: PlanStep, now: datetime, place: str | None, *,
                 tomorrow: bool = False, at: datetime | None = None) -> Ground:
     """A step of the day, in the tense its time calls for ('At 5 pm I will be …', 'At 9 am I was …').
 
     `tomorrow`: asked about tomorrow, today's step at that time is the best guess ("Tomorrow
     at 10 am I will probably be …"); `at`: the time asked about (default: the step's start)."""
-    what = _at(_mine(as_gerund_phrase(step.description) or step.description), place)
+    # The step's own clock time goes: the line says when ("At 10:55 am I will be opening the
+    # pharmacy counter at 7am" was said of a habit's hour step).
+    what = _at(_mine(_CLOCK_PHRASE.sub("", as_gerund_phrase(step.description) or step.description)), place)
     when = _clock(at or step.start)
     if tomorrow:
         text = f"Tomorrow at {when} I will probably be {what}"

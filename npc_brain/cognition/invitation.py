@@ -16,8 +16,8 @@ from datetime import datetime
 from typing import Protocol
 
 from npc_brain.cognition.facts import facts_in
-from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.cognition.phrasing import first_person, wake_and_bed
+from npc_brain.cognition.grounds import Ground, GroundKind, from_record
+from npc_brain.cognition.phrasing import wake_and_bed
 from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.language import occasions as say
 from npc_brain.language.folding import fold
@@ -93,7 +93,8 @@ def invite_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listen
     """The host's invitation, in the words of its own memory of it: 'I want to host … on
     February 14 from 5pm to 7pm. Would you like to come?'"""
     mine = record.teller is None and record.subject == speaker
-    own = first_person(record.claim.rstrip(". "), speaker) if mine else f"I am holding {say.describe(occasion)}"
+    own = from_record(record, Persona(name=speaker, age=0), listener).text.rstrip(". ") if mine \
+        else f"I am holding {say.describe(occasion)}"
     text = f"{own[:1].upper()}{own[1:]}. Would you like to come?"
     said = f"{speaker} invited {listener} to {say.describe(occasion)}"
     return Ground(GroundKind.MEMORY, text, said, record.id, occasion.address,

@@ -19,6 +19,7 @@ from npc_brain.cognition import invitation
 from npc_brain.cognition.facts import content_words
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
 from npc_brain.language import occasions as say
+from npc_brain.language.aspect import happening
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.language.opinions import is_opinion
 from npc_brain.memory.record import MemoryRecord
@@ -52,7 +53,8 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
            said: Sequence[str] = (), *, undated: bool = True, speaker: str = "",
            lexicon: Lexicon = ENGLISH) -> list[News]:
     """What the agent with `records` has not told `listener` yet, most worth telling first:
-    upcoming occasions (`invitation.untold`) and, with `undated`, other news — plain news before
+    upcoming occasions (`invitation.untold`) and, with `undated`, other news — what happened (or
+    is under way, or ahead) before how someone is (`language.aspect`), plain news before
     opinions (Valentine run 7fb4b50: 21 of 23 aware answers relayed the candidate's wife's
     opinion of his run), then by importance, the `speaker`'s own before what it heard, an
     occasion before other news, then the newest."""
@@ -75,10 +77,14 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         seen.add(words)
         extra.append(News(r))
 
-    def rank(item: News) -> tuple[int, bool, bool, bool, int]:
+    def rank(item: News) -> tuple[bool, bool, int, bool, bool, int]:
         r = item.record
         own = bool(speaker) and r.subject == speaker and r.teller is None
-        return (opinion(r.claim, lexicon), -r.importance, not own, item.occasion is None, -r.id)
+        # What happened before how someone is: "Klaus finds it hard to talk to strangers" went from
+        # mouth to mouth in a 12-NPC run while "Marcus grew a pumpkin heavier than a sack of coal"
+        # stayed with Marcus (their ratings tied).
+        happened = item.occasion is not None or happening(r.claim)
+        return (not happened, opinion(r.claim, lexicon), -r.importance, not own, item.occasion is None, -r.id)
 
     return sorted(out + extra, key=rank)
 

@@ -1,0 +1,23 @@
+"""Aspect: a happening is told before a trait, whatever either is about."""
+from __future__ import annotations
+
+import pytest
+
+from npc_brain.language.aspect import happening
+
+
+@pytest.mark.parametrize(("sentence", "news"), [
+    ("Dora Vance sold her late husband's boat to a stranger", True),  # past, irregular
+    ("Pim adopted a blind cat last spring", True),  # past, regular
+    ("Ruth is repainting the chapel door", True),  # under way
+    ("Odo will open a bakery by the bridge", True),  # ahead
+    ("Nell wants to learn the fiddle", True),  # an intention
+    ("The west bridge washed away yesterday", True),  # a time word
+    ("Dora Vance likes quiet mornings", False),  # a liking
+    ("Pim is a retired ferryman", False),  # who someone is
+    ("Ruth has kept bees for thirty years", False),  # how long a state has lasted
+    ("Odo usually walks his dog at dawn", False),  # a habit
+    ("Nell finds crowds tiring", False),  # a trait
+])
+def test_what_happened_is_told_apart_from_how_someone_is(sentence, news):
+    assert happening(sentence) is news
