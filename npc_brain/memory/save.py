@@ -31,6 +31,16 @@ from typing import Any
 import numpy as np
 
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.memory.save_rules import (
+    MAX_DIM,
+    MAX_JSON_CHARS,
+    SaveRuleError,
+    check_game_time,
+    check_values,
+    dump_json,
+    load_json,
+    parse_game_time,
+)
 from npc_brain.memory.stream import MemoryRow, MemoryStream
 
 FORMAT = "npc_brain.save"
@@ -105,12 +115,18 @@ def _dumps(value: object, what: str) -> str:
     if not isinstance(value, dict):
         raise SaveError(f"{what} must be a dict, got {type(value).__name__}")
     try:
-        return json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError) as exc:
-        raise SaveError(f"{what} is not JSON-serialisable: {exc}") from exc
+        return dump_json(value, "")
+    except SaveRuleError as exc:
+        raise SaveError(f"{what} cannot be saved: {exc}") from None
 
 
 def _memory_params(name: str, rows: list[MemoryRow]) -> list[tuple[Any, ...]]:
+    try:  # what a load would refuse is never written (SaveRules)
+        for r in rows:
+            check_values(r.record, f"memories.{r.record.id}")
+            check_game_time(r.last_accessed, f"memories.{r.record.id}.last_accessed")
+    except SaveRuleError as exc:
+        raise SaveError(f"agent {name!r} cannot be saved, field {exc}") from None
     return [
         (name, r.record.id, r.record.kind.value, r.record.description,
          r.record.created.isoformat(), r.record.importance, json.dumps(list(r.record.evidence)),
@@ -233,9 +249,10 @@ class SaveFile:
         `<name>.damaged-<UTC time>` (with its WAL) and the new save is written;
         `SaveMeta.set_aside` says where it went. A foreign or newer file is still refused.
         """
-        if not isinstance(data.clock, datetime):
-            raise SaveError(f"SaveData.clock must be a datetime, got {data.clock!r}")
-        clock = data.clock.isoformat()
+        try:
+            clock = check_game_time(data.clock, "SaveData.clock").isoformat()
+        except SaveRuleError as exc:
+            raise SaveError(f"cannot save: {exc}") from None
         world = _dumps(data.world, "world state")
         payloads: dict[str, tuple[Any, ...]] = {}
         for name, agent in data.agents.items():
@@ -402,12 +419,15 @@ class SaveFile:
 
     def _read(self, conn: sqlite3.Connection, meta: dict[str, str]) -> SaveData:
         info = self._meta(meta)
-        try:
-            clock = datetime.fromisoformat(meta["clock"])
-            world_rows = conn.execute("SELECT state FROM world").fetchall()
-            world = json.loads(world_rows[0][0]) if world_rows else {}
-        except (KeyError, ValueError, TypeError) as exc:
-            raise CorruptSaveError(f"{self.path}: bad clock or world state ({exc})") from exc
+        try:  # sizes before anything is fetched, depth before anything is parsed (SaveRules)
+            clock = parse_game_time(meta.get("clock"), "clock")
+            world_rows = conn.execute("SELECT state FROM world WHERE length(state) <= ?",
+                                      (MAX_JSON_CHARS,)).fetchall()
+            if not world_rows and conn.execute("SELECT count(*) FROM world").fetchone()[0]:
+                raise SaveRuleError("world state", "larger than a save may hold")
+            world = load_json(world_rows[0][0], "world state") if world_rows else {}
+        except SaveRuleError as exc:
+            raise CorruptSaveError(f"{self.path}: the {exc}") from None
         if not isinstance(world, dict):
             raise CorruptSaveError(f"{self.path}: world state is not an object")
         orphans = conn.execute(
@@ -417,39 +437,55 @@ class SaveFile:
             raise CorruptSaveError(f"{self.path}: memories of unknown agents {orphans}")
         agents: dict[str, AgentSave] = {}
         for name, state_text, dim, decay in conn.execute(
-            "SELECT name, state, dim, decay FROM agents ORDER BY rowid"
+            "SELECT name, CASE WHEN length(state) <= ? THEN state END, dim, decay FROM agents"
+            " ORDER BY rowid", (MAX_JSON_CHARS,)
         ).fetchall():
             try:
                 if not isinstance(name, str) or not isinstance(state_text, str):
-                    raise TypeError("name or state is not text")
-                state = json.loads(state_text)
+                    raise SaveRuleError("state", "not text, or larger than a save may hold")
+                state = load_json(state_text, "state")
                 if not isinstance(state, dict):
-                    raise ValueError("state is not an object")
-                rows = [self._row(row, dim) for row in conn.execute(
+                    raise SaveRuleError("state", "not a JSON object")
+                if type(dim) is not int or not 0 < dim <= MAX_DIM:
+                    raise SaveRuleError("dim", f"embedding width {dim!r} is not in 1..{MAX_DIM}")
+                if not isinstance(decay, float) or not 0.0 < decay <= 1.0:
+                    raise SaveRuleError("decay", f"{decay!r} is not in (0, 1]")
+                rows = [self._row(row, i, dim) for i, row in enumerate(conn.execute(
                     "SELECT id, kind, description, created, importance, evidence, subject, place,"
-                    " last_accessed, embedding FROM memories WHERE agent = ? ORDER BY id", (name,))]
+                    " last_accessed, embedding FROM memories WHERE agent = ? ORDER BY id", (name,)))]
                 stream = MemoryStream.from_rows(rows, dim=dim, decay=decay)
+            except SaveRuleError as exc:
+                raise CorruptSaveError(f"{self.path}: agent {name!r} is damaged, field {exc}"
+                                       ) from None
             except (ValueError, TypeError, KeyError) as exc:
                 raise CorruptSaveError(f"{self.path}: agent {name!r} is damaged: {exc}") from exc
             agents[name] = AgentSave(memories=stream, state=state)
         return SaveData(clock=clock, agents=agents, world=world, meta=info)
 
     @staticmethod
-    def _row(row: tuple[Any, ...], dim: int) -> MemoryRow:
+    def _row(row: tuple[Any, ...], expected: int, dim: int) -> MemoryRow:
+        """One memory row, every field checked (`SaveRuleError` naming it)."""
         mid, kind, desc, created, imp, evidence, subject, place, accessed, blob = row
-        if type(mid) is not int or type(imp) is not int or not isinstance(desc, str):
-            raise ValueError(f"memory {mid!r}: id, importance or description has the wrong type")
-        if not all(isinstance(v, str) for v in (created, accessed, evidence)) or not all(
-                v is None or isinstance(v, str) for v in (subject, place)):
-            raise ValueError(f"memory {mid}: a time, evidence, subject or place has the wrong type")
+        if mid != expected or type(mid) is not int:
+            raise SaveRuleError(f"memories.{expected}.id", f"{mid!r}: ids must run 0, 1, 2 … in order")
+        where = f"memories.{mid}"
+        if type(imp) is not int or not 1 <= imp <= 10:
+            raise SaveRuleError(f"{where}.importance", f"{imp!r} is not a whole number in 1..10")
+        if not isinstance(desc, str) or not all(v is None or isinstance(v, str) for v in (subject, place)):
+            raise SaveRuleError(where, "the description, subject or place is not text")
         if not isinstance(blob, bytes) or len(blob) != 4 * dim:
-            raise ValueError(f"memory {mid}: embedding blob is not {dim} float32 values")
-        cited = json.loads(evidence)
-        if not isinstance(cited, list) or not all(type(e) is int for e in cited):
-            raise ValueError(f"memory {mid}: evidence is not a list of ids")
-        record = MemoryRecord(mid, MemoryKind(kind), desc, datetime.fromisoformat(created), imp,
-                              tuple(cited), subject, place)
+            raise SaveRuleError(f"{where}.embedding", f"not {dim} float32 values")
+        cited = load_json(evidence, f"{where}.evidence")
+        if not isinstance(cited, list) or not all(type(e) is int and 0 <= e < mid for e in cited):
+            raise SaveRuleError(f"{where}.evidence", f"{evidence!r} is not a list of earlier memories")
+        try:
+            kind = MemoryKind(kind)
+        except ValueError:
+            raise SaveRuleError(f"{where}.kind", f"{kind!r} is not a kind of memory") from None
+        record = MemoryRecord(mid, kind, desc, parse_game_time(created, f"{where}.created"),
+                              imp, tuple(cited), subject, place)
+        check_values(record, where)  # every field, the ones added later too
         vec = np.frombuffer(blob, dtype="<f4").astype(np.float32)
         if not np.isfinite(vec).all():  # a flipped bit: NaN scores would poison every retrieval
-            raise ValueError(f"memory {mid}: the embedding holds NaN or infinite values")
-        return MemoryRow(record, vec, datetime.fromisoformat(accessed))
+            raise SaveRuleError(f"{where}.embedding", "it holds NaN or infinite values")
+        return MemoryRow(record, vec, parse_game_time(accessed, f"{where}.last_accessed"))
