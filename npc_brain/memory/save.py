@@ -31,6 +31,13 @@ from typing import Any
 import numpy as np
 
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.memory.save_errors import (
+    CorruptSaveError,
+    NotASaveError,
+    SaveError,
+    SaveNotFoundError,
+    SaveVersionError,
+)
 from npc_brain.memory.save_rules import (
     MAX_DIM,
     MAX_JSON_CHARS,
@@ -41,10 +48,14 @@ from npc_brain.memory.save_rules import (
     load_json,
     parse_game_time,
 )
+from npc_brain.memory.save_slot import FORMAT, check_header, check_intact, move_aside
 from npc_brain.memory.stream import MemoryRow, MemoryStream
 
-FORMAT = "npc_brain.save"
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+__all__ = [
+    "FORMAT", "SCHEMA_VERSION", "AgentSave", "CorruptSaveError", "NotASaveError", "SaveData",
+    "SaveError", "SaveFile", "SaveMeta", "SaveNotFoundError", "SaveVersionError", "migrate",
+]
+
 SCHEMA_VERSION = 1
 _TABLES = ("memories", "agents", "world", "meta")  # drop order on rewrite
 
@@ -59,26 +70,6 @@ CREATE TABLE memories (
     PRIMARY KEY (agent, id));
 CREATE TABLE world (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
 """
-
-
-class SaveError(Exception):
-    """A save could not be written or read. The previous save is untouched."""
-
-
-class SaveNotFoundError(SaveError):
-    """There is no file at the path."""
-
-
-class NotASaveError(SaveError):
-    """The file exists but is not an npc_brain save (or not SQLite at all)."""
-
-
-class SaveVersionError(SaveError):
-    """The save was written by a newer version of the app (or has no migration path)."""
-
-
-class CorruptSaveError(SaveError):
-    """The file is an npc_brain save but its content is damaged or inconsistent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,21 +188,6 @@ class SaveFile:
         conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         return conn
 
-    def _check_header(self) -> None:
-        """NotASaveError unless the file starts like an SQLite database (or is empty);
-        CorruptSaveError for a save whose header is cut off or broken."""
-        with open(self.path, "rb") as fh:
-            head = fh.read(len(_SQLITE_MAGIC))
-            if head and head != _SQLITE_MAGIC:
-                # Ours if it is a cut-off header or still names the format (meta is on page 2).
-                if _SQLITE_MAGIC.startswith(head) or FORMAT.encode() in fh.read(1 << 20):
-                    raise CorruptSaveError(f"{self.path} is a damaged save (broken file header)")
-                raise NotASaveError(f"{self.path} is not a save file (not an SQLite database)")
-            versions = fh.read(4)[2:]  # header bytes 18, 19: file format read/write versions
-            if head and len(versions) == 2 and not set(versions) <= {1, 2}:
-                # SQLite would open it read-only, and every later save would be refused.
-                raise CorruptSaveError(f"{self.path} is a damaged save (broken file header)")
-
     def _version(self, conn: sqlite3.Connection) -> tuple[int, dict[str, str]]:
         """Schema version and meta of an open file; NotASaveError/SaveVersionError."""
         try:
@@ -267,7 +243,7 @@ class SaveFile:
             try:
                 created = self._created(now)  # refuses foreign and newer files
             except CorruptSaveError:
-                set_aside, created = self._set_aside(now), now
+                set_aside, created = move_aside(self.path, now), now
             try:
                 self._replace(clock, world, payloads, created, now)
             except sqlite3.DatabaseError as exc:
@@ -275,7 +251,7 @@ class SaveFile:
                 if set_aside is not None or (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in (
                         sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
                     raise
-                set_aside, created = self._set_aside(now), now
+                set_aside, created = move_aside(self.path, now), now
                 self._replace(clock, world, payloads, created, now)
         except (sqlite3.Error, OSError) as exc:
             kept = f"; the damaged save that was there is kept as {set_aside}" if set_aside else ""
@@ -286,49 +262,17 @@ class SaveFile:
         """The creation time of the save being replaced (`now` for a new slot)."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             return now
-        self._check_header()
+        check_header(self.path)
         probe = self._connect()
         try:
             _, meta = self._version(probe)
-            self._check_intact(probe)
+            check_intact(probe, self.path, _TABLES)
         finally:
             probe.close()
         try:
             return datetime.fromisoformat(meta["created"])
         except (KeyError, ValueError, TypeError):
             return now
-
-    def _check_intact(self, conn: sqlite3.Connection) -> None:
-        """`CorruptSaveError` unless the tables, pages and JSON of the slot's save are whole.
-
-        Cheap next to a full read (no rows are decoded): enough to know that overwriting the
-        file loses nothing the game could still load.
-        """
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-            check = conn.execute("PRAGMA quick_check(1)").fetchone()
-            bad = conn.execute("SELECT (SELECT count(*) FROM agents WHERE NOT json_valid(state))"
-                               " + (SELECT count(*) FROM world WHERE NOT json_valid(state))"
-                               ).fetchone()[0] if set(_TABLES) <= tables else 1
-        except sqlite3.DatabaseError as exc:
-            raise CorruptSaveError(f"{self.path} is damaged: {exc}") from exc
-        if bad or not check or check[0] != "ok":
-            raise CorruptSaveError(f"{self.path} is damaged (tables, pages or states)")
-
-    def _set_aside(self, now: datetime) -> Path:
-        """Rename the damaged save (and its WAL/SHM, so it still opens) out of the slot."""
-        stem = f"{self.path.name}.damaged-{now:%Y%m%d-%H%M%S}"
-        target = self.path.with_name(stem)
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{stem}-{n}")
-        for suffix in ("-wal", "-shm"):
-            companion = Path(f"{self.path}{suffix}")
-            if companion.exists():
-                os.replace(companion, f"{target}{suffix}")
-        os.replace(self.path, target)
-        return target
 
     def _replace(self, clock: str, world: str, payloads: dict[str, tuple[Any, ...]],
                  created: datetime, now: datetime) -> None:
@@ -365,7 +309,7 @@ class SaveFile:
         if not self.path.is_file():
             raise SaveNotFoundError(f"no save file at {self.path}")
         try:
-            self._check_header()
+            check_header(self.path)
             conn = self._connect()
         except (OSError, sqlite3.Error) as exc:
             raise SaveError(f"could not open {self.path}: {exc}") from exc
