@@ -51,6 +51,7 @@ class CallGate:
         self._engaged = False
         self._closed = False
         self.max_preemptions = max_preemptions
+        self._waiting = 0
         self.held = 0  # background calls that had to wait
         self.held_s = 0.0  # and how long, in total
         self.preempted = 0  # background calls stopped for an urgent one (and sent again)
@@ -80,7 +81,11 @@ class CallGate:
         with self._cond:
             if not urgent and not self._may_start():
                 start = time.perf_counter()
-                self._cond.wait_for(self._may_start, timeout=self.max_wait_s)
+                self._waiting += 1
+                try:
+                    self._cond.wait_for(self._may_start, timeout=self.max_wait_s)
+                finally:
+                    self._waiting -= 1
                 self.held += 1
                 self.held_s += time.perf_counter() - start
             if self._closed:  # shutting down: no call starts, the job fails quietly
@@ -122,6 +127,11 @@ class CallGate:
     def background_out(self) -> int:
         """Background calls running now."""
         return self._background_out
+
+    @property
+    def waiting(self) -> int:
+        """Background calls held at the door now."""
+        return self._waiting
 
     def close(self) -> None:
         """Shutting down: waiting and later calls raise `LLMUnavailable` instead of starting."""
