@@ -170,6 +170,26 @@ def test_gate_never_starves_the_town_and_close_turns_calls_away() -> None:
     assert started == ["late"] and len(failed) == 1  # a shut-down town starts no more calls
 
 
+def test_when_the_server_is_back_failed_thoughts_are_tried_again_at_once() -> None:
+    from npc_brain.agent import Thought
+    from npc_brain.llm.errors import LLMUnreachable
+
+    society, _clock, _model = _society(executor=ManualExecutor(), max_in_flight=3)
+    gate = society.gate
+    assert gate is not None
+    answers = [False, True]
+    gate.probe, gate.probe_interval_s = (lambda: answers.pop(0)), 0.01
+    ana = society.agent("Ana")
+    ana.thought_failed(Thought.PLAN_DAY, T0, LLMUnreachable("gone"))
+    assert Thought.PLAN_DAY.value in ana.marks.retry_at  # would wait out the backoff
+    with pytest.raises(LLMUnreachable):
+        gate.run(Priority.NORMAL, lambda: (_ for _ in ()).throw(LLMUnreachable("gone")))
+    assert wait_until(lambda: gate.recoveries == 1)  # the second probe answered
+    society.update()
+    assert not ana.marks.retry_at
+    society.shutdown()
+
+
 # -- society -------------------------------------------------------------------------------------
 
 def test_player_first_society_reserves_a_place_and_gates_calls() -> None:
