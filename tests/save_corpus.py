@@ -158,14 +158,14 @@ def damages(data: bytes, first: str = "Ana", second: str = "Ben") -> list[Damage
         out.append(sql("depth", "UPDATE memories SET evidence = ? WHERE id = 1", (_nest(depth),)))
     out.append(text("depth", "memo nested 70 objects",
                           lambda t: t.replace('"memo":[]', f'"memo":[[["a","b","c"],{_nest(70, objects=True)}]]')))
-    long = "x" * 70_000
+    long = "x" * 1_100_000
     out += [
         sql("size", "UPDATE memories SET description = ? WHERE id = 2", (long,)),
         sql("size", "UPDATE memories SET subject = ? WHERE id = 2", (long,)),
-        edit("size", ("plan", "steps", 0, "description"), "y" * 1_000_000),
+        edit("size", ("plan", "steps", 0, "description"), "y" * 3_000_000),
         edit("size", ("address",), long),
         edit("size", ("persona", "occupation"), long),
-        world_edit("size", "object state of 70k characters",
+        world_edit("size", "object state of 1.1M characters",
                    lambda w: {**w, "states": {"town:hobbs_cafe:counter:coffee_machine": long}}),
     ]
     # -- the clock

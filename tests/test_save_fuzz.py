@@ -121,7 +121,7 @@ def test_every_field_is_walked_so_new_fields_are_checked_too() -> None:
     with pytest.raises(SaveRuleError, match=r"^memories\.4\.window\.1: .*UTC offset"):
         check_values(Future("Ana", (datetime(2023, 2, 13, 9), datetime(2023, 2, 13, tzinfo=UTC))), "memories.4")
     with pytest.raises(SaveRuleError, match=r"^told_by: a text of"):
-        check_values(Future("x" * 100_000, ()))  # type: ignore[arg-type]
+        check_values(Future("x" * 1_100_000, ()))  # type: ignore[arg-type]
 
 
 def test_two_hundred_damaged_saves_load_or_refuse_and_then_play_60_frames(saved: Path, tmp_path: Path) -> None:

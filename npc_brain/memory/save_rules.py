@@ -49,7 +49,7 @@ MAX_JSON_DEPTH = 64
 """Deepest nesting of arrays and objects in one JSON cell (an agent's state nests ~6 deep)."""
 MAX_JSON_CHARS = 64 * 2**20
 """Longest JSON cell (an agent's state, the world state), in characters."""
-MAX_TEXT = 2**16
+MAX_TEXT = 2**20
 """Longest single string in an agent's state or memory (a description, a name, an address)."""
 MAX_DIM = 2**16
 """Widest memory embedding a save may hold."""

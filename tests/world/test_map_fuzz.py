@@ -217,13 +217,21 @@ def _huge_png(path: Path, size: int) -> None:
 
 def _demo_load(path: Path) -> Any:
     """What the demo does with a map: `Town.open` (renderer, pathfinder, rules, perception),
-    then frames drawn across it."""
+    homes for its personas, the player's start and the NPCs spread around it, then frames
+    drawn across it."""
     import pygame
 
+    from demo_game.assets import check_personas, load_personas
+    from demo_game.config import DEFAULT_PERSONAS
     from demo_game.town import Town
     from npc_brain.adapters.camera import Camera
+    from npc_brain.adapters.walker import nearest_walkable
 
     town = Town.open(path)
+    placed = check_personas(load_personas(DEFAULT_PERSONAS, 3), town.world, fill_missing=True)
+    start = town.world.spawn("player") or town.world.root.center
+    start = nearest_walkable(town.pathfinder, start) or start
+    town.spread(len(placed.personas), start)
     screen = pygame.display.get_surface()
     camera = Camera(screen.get_size(), town.size)
     for x, y in ((0, 0), town.size, (town.size[0] / 2, town.size[1] / 2)):
