@@ -108,13 +108,20 @@ class MapRenderer:
             return
         view = pygame.Rect(camera.rect)
         keys = list(self._keys(view))
-        self._capacity = max(self._capacity, 4 * len(keys))  # both stacks, twice a view
+        # Both stacks, the view and the ring around it, twice over.
+        self._capacity = max(self._capacity, 4 * len(list(self._keys(view.inflate(2 * self.chunk, 2 * self.chunk)))))
         for cx, cy in keys:
             surf = self._chunk(over, cx, cy)
             area = pygame.Rect(cx, cy, surf.get_width(), surf.get_height()).clip(view)
             if area.width and area.height:
                 surface.blit(surf, (area.x - view.x + camera.offset[0], area.y - view.y + camera.offset[1]),
                              area.move(-cx, -cy))
+        # One chunk of the ring around the view a frame, before the camera gets there: walking
+        # into new ground costs ~2 ms a frame instead of a row of chunks at once.
+        ahead = next((k for k in self._keys(view.inflate(2 * self.chunk, 2 * self.chunk))
+                      if (over, *k) not in self._cache), None)
+        if ahead is not None:
+            self._chunk(over, *ahead)
 
     @property
     def cached(self) -> int:
