@@ -40,6 +40,7 @@ class GameConfig:
     speed: int = 1
     headless: bool = False
     frames: int | None = None
+    wait_for_minds: float = 0.0  # headless: --frames counts on while the minds wake, up to this many s
     screenshot: Path | None = None
     fps: int = 60
     fixed_dt: float | None = None
@@ -94,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     h = p.add_argument_group("headless runs (CI, screenshots)")
     h.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
     h.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    h.add_argument("--wait-for-minds", type=float, default=0.0, metavar="SECONDS",
+                   help="with --frames: keep running while the minds are still waking up, up to "
+                        "SECONDS (a run that must see the town think, whatever the machine's speed)")
     h.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG")
     h.add_argument("--no-hot-reload", action="store_true", help="don't watch the map file")
     return p
@@ -125,7 +129,7 @@ def config_from_args(argv: list[str] | None = None) -> GameConfig:
         map_path=a.map, personas_path=a.personas, npcs=a.npcs, backend=backend,
         llm_overrides=overrides, player_name=a.player.strip() or "Alex", start=start,
         minutes_per_second=a.minutes_per_second, speed=a.speed, headless=a.headless,
-        frames=a.frames, screenshot=a.screenshot,
+        frames=a.frames, wait_for_minds=max(0.0, a.wait_for_minds), screenshot=a.screenshot,
         threads=max(1, a.brain_threads), hot_reload=not a.no_hot_reload,
         talk_slowdown=a.talk_slowdown,
     )

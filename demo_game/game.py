@@ -202,7 +202,7 @@ class Game:
                 self.frame_times.append(work)
                 if on_frame is not None:
                     on_frame(self, work)
-                if frames is not None and self.frame >= frames:
+                if frames is not None and self.frame >= frames and not self._waking(started):
                     break
                 if seconds is not None and time.perf_counter() - started >= seconds:
                     break
@@ -210,6 +210,12 @@ class Game:
             if self.cfg.screenshot is not None:
                 self.screenshot(self.cfg.screenshot)
         return 0
+
+    def _waking(self, started: float) -> bool:
+        """The minds are still loading and `wait_for_minds` says to wait for them (a condition
+        with a generous limit, not a frame count racing the loader thread)."""
+        return (self.brains.state is BrainState.WAKING
+                and time.perf_counter() - started < self.cfg.wait_for_minds)
 
     def step(self, dt: float) -> None:
         """One frame: input, minds, bodies, perception, map watch, drawing."""

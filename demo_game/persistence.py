@@ -40,9 +40,13 @@ def _home(state: dict[str, Any]) -> str | None:
     return home if isinstance(home, str) else None
 
 
-def _point(value: Any) -> tuple[float, float] | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
-        return (float(value[0]), float(value[1]))
+def _point(value: Any, size: tuple[int, int]) -> tuple[float, float] | None:
+    """A saved position on this map (None: none saved, or not a point of it)."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        x, y = float(value[0]), float(value[1])
+        if 0 <= x <= size[0] and 0 <= y <= size[1]:  # NaN fails both
+            return (x, y)
     return None
 
 
@@ -121,7 +125,7 @@ class Persistence:
         saved = saved if isinstance(saved, dict) else {}
         g.claims.clear()
         for name, agent in society.agents.items():
-            spot = _point(saved.get(name)) or g.world.position(name)
+            spot = _point(saved.get(name), g.town.size) or g.world.position(name)
             spot = rehome(g.town.pathfinder, spot) if spot is not None else None
             npc = g.npcs.get(name)
             if npc is None:
@@ -131,7 +135,7 @@ class Persistence:
             else:
                 npc.walker.reset()
             npc.bubble = None
-        player = _point(extra.get("player"))
+        player = _point(extra.get("player"), g.town.size)
         if player is not None:
             g.player.place(rehome(g.town.pathfinder, player) or player)
             g.world.set_position(g.player.name, *g.player.position)

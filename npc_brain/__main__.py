@@ -19,6 +19,10 @@ COMMANDS: Mapping[str, tuple[str, str]] = MappingProxyType(
             "npc_brain.llm.doctor",
             "check that a language model works (backend, model, latency)",
         ),
+        "serve": (
+            "npc_brain.llm.serve",
+            "serve the embedded model on loopback as an OpenAI-compatible server (llama.cpp's)",
+        ),
     }
 )
 """Command name → (module path, one-line help)."""

@@ -473,6 +473,10 @@ class Agent:
         self._in_flight.discard(thought)
         self._marks.retry_at.pop(thought.value, None)
 
+    def retry_now(self) -> None:
+        """Forget the retry backoffs: what failed may be tried at once (the server is back)."""
+        self._marks.retry_at.clear()
+
     def thought_failed(self, thought: Thought, now: datetime, exc: BaseException) -> list[Event]:
         """A thought's job failed: it may be retried after the backoff (a ThoughtFailed event)."""
         self._in_flight.discard(thought)

@@ -6,6 +6,22 @@ from datetime import datetime, timedelta
 
 Now = Callable[[], datetime]
 
+GAME_TIME_MIN = datetime(100, 1, 1)
+"""Earliest game time a save (or anything restored) may hold."""
+GAME_TIME_MAX = datetime(9000, 1, 1)
+"""Game time lies before this: a thousand years of room for the date arithmetic of a game."""
+
+
+def game_time_problem(value: datetime) -> str | None:
+    """Why `value` cannot be game time (None: it can). Game time is naive (no time zone) and
+    lies in [GAME_TIME_MIN, GAME_TIME_MAX): an aware time cannot be compared with the game's."""
+    if value.tzinfo is not None:
+        return f"{value.isoformat()} has a UTC offset; game time is naive (no time zone)"
+    if not GAME_TIME_MIN <= value < GAME_TIME_MAX:
+        return (f"{value.isoformat()} is outside the game-time range "
+                f"{GAME_TIME_MIN.year}–{GAME_TIME_MAX.year - 1}")
+    return None
+
 
 class GameClock:
     """Game time advanced by the caller with real seconds (so tests control it).

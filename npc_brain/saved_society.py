@@ -1,9 +1,12 @@
 """SavedSociety: a save file's content checked whole and rebuilt into agents, off to the side.
 
 `Society.load` builds one before it changes anything, so a damaged save costs nothing: every
-problem — a wrong-typed, missing or null field in an agent's state, memories of another
-embedder's width, a bad importance cache or object state — is one `CorruptSaveError` naming
-the agent and the field, and the running game stays as it was.
+problem — a wrong-typed, missing or null field in an agent's state, a value that breaks the
+save rules (`memory.save_rules`: game time naive and in range, finite numbers, bounded text),
+a reference that resolves to nothing (evidence or a reflection mark past the agent's last
+memory, an errand of an agent the save does not hold), memories of another embedder's width,
+a bad importance cache or object state — is one `CorruptSaveError` naming the agent and the
+field, and the running game stays as it was.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from npc_brain.errands import Errands, ErrandsState
 from npc_brain.llm.protocols import Embedder
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData
+from npc_brain.memory.save_rules import SaveRuleError, check_game_time, check_values
 
 
 def _field_error(exc: ValidationError) -> str:
@@ -29,7 +33,21 @@ def _field_error(exc: ValidationError) -> str:
     first = errors[0]
     where = ".".join(str(p) for p in first["loc"]) or "state"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"field {where}: {first['msg']}{more}"
+    message = first["msg"].removeprefix("Value error, ")  # a validator's own sentence
+    return f"field {where}: {message}{more}"
+
+
+def _check_references(state: SavedAgent, memories: int) -> None:
+    """Every memory id the state names is one of the agent's memories (`SaveRuleError`)."""
+    upto = state.marks.reflected_upto
+    if upto is not None and not -1 <= upto < memories:
+        raise SaveRuleError("marks.reflected_upto", f"memory {upto} does not exist "
+                                                    f"(the agent has {memories})")
+    for i, draft in enumerate(state.buffer):
+        for e in draft.evidence:
+            if not 0 <= e < memories:
+                raise SaveRuleError(f"buffer.{i}.evidence", f"memory {e} does not exist "
+                                                            f"(the agent has {memories})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,15 +70,34 @@ class SavedSociety:
         if not isinstance(states, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in states.items()):
             raise CorruptSaveError(f"{where}: the object states are damaged (not text by address)")
+        try:
+            check_game_time(data.clock, "clock")
+            check_values(states, "object states")
+        except SaveRuleError as exc:
+            raise CorruptSaveError(f"{where}: the {exc}") from None
         agents = {}
         for name, saved in data.agents.items():
             shared = cache if settings.share_importance_cache else ImportanceCache()
             agents[name] = cls._agent(name, saved, where, world, embedder, settings, shared)
+        errands = cls._errands(data.world.get("errands"), set(agents), where)
+        return cls(data.clock, agents, cache, states, errands)
+
+    @staticmethod
+    def _errands(raw: object, agents: set[str], where: Path) -> ErrandsState:
         try:
-            errands = Errands.parse(data.world.get("errands"))
+            errands = Errands.parse(raw)
+            check_values(errands, "errands")
         except ValidationError as exc:
             raise CorruptSaveError(f"{where}: the game actions are damaged ({_field_error(exc)})") from None
-        return cls(data.clock, agents, cache, states, errands)
+        except SaveRuleError as exc:
+            raise CorruptSaveError(f"{where}: the game actions are damaged (field {exc})") from None
+        strangers = [f"errands.pending.{i}.agent" for i, p in enumerate(errands.pending)
+                     if p.agent not in agents] + [f"errands.moving.{n}" for n in errands.moving
+                                                  if n not in agents]
+        if strangers:
+            raise CorruptSaveError(f"{where}: the game actions are damaged (field {strangers[0]}: "
+                                   "an agent this save does not hold)")
+        return errands
 
     @staticmethod
     def _cache(raw: object, where: Path) -> ImportanceCache:
@@ -84,6 +121,11 @@ class SavedSociety:
         if state.persona.name != name:
             raise CorruptSaveError(f"{where}: agent {name!r} is damaged, field persona.name: "
                                    f"it says {state.persona.name!r}")
+        try:
+            check_values(state)  # every field by the save rules, fields added later too
+            _check_references(state, len(saved.memories))
+        except SaveRuleError as exc:
+            raise CorruptSaveError(f"{where}: agent {name!r} is damaged, field {exc}") from None
         if saved.memories.dim != embedder.dim:  # its next memory could not be stored
             raise CorruptSaveError(
                 f"{where}: agent {name!r} has {saved.memories.dim}-wide memory embeddings, but "

@@ -29,7 +29,7 @@ from typing import Any
 from npc_brain.actions import ActionRegistry
 from npc_brain.agent import Action, Agent, Thought
 from npc_brain.bodies import Bodies
-from npc_brain.call_gate import CallGate
+from npc_brain.call_gate import CallGate, probe_of
 from npc_brain.clock import GameClock
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.conversation import Conversation, Line
@@ -146,7 +146,7 @@ class Society:
         self.scheduler = Scheduler(executor, now=self._now, budget=budget, job_cost=Usage(),
                                    max_in_flight=max_in_flight, reserve=1 if first else 0,
                                    light_executor=self._light)
-        self.gate = CallGate(engaged_limit=s.engaged_background_calls) if first else None
+        self.gate = CallGate(engaged_limit=s.engaged_background_calls, probe=probe_of(model)) if first else None
         self.paused = False  # set by a game without a GameClock; a clock at speed 0 pauses too
         self._focus: frozenset[str] | None = None  # None: no game said who is in view (all full)
         self._players: set[str] = set()
@@ -170,6 +170,7 @@ class Society:
                                     read_ahead=read_ahead, reader=reader)
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         self._crash: BaseException | None = None
+        self._recoveries = 0  # the server outages already answered (`CallGate.recoveries`)
         self._reader_world: Any = None
         self.reader = self._read_with()
 
@@ -269,6 +270,10 @@ class Society:
             self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
         self._poll(events)
+        if self.gate is not None and self.gate.recoveries != self._recoveries:
+            self._recoveries = self.gate.recoveries  # the server is back: what failed, retry now
+            for agent in self._agents.values():
+                agent.retry_now()
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
             submitted = 0 if paused else self._submit_due(now, events)
             self._convs.expire(now, events)

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import threading
-import time
 from datetime import datetime, timedelta
 
 import pytest
+from waiting import GENEROUS_S, wait_until
 
 from npc_brain.call_gate import CallGate
 from npc_brain.clock import GameClock
@@ -113,11 +113,11 @@ def test_gate_holds_background_calls_while_an_urgent_call_is_out() -> None:
     started: list[str] = []
     with gate.call(Priority.URGENT):
         thread = _background_call(gate, started, "plan")
-        time.sleep(0.05)
+        assert wait_until(lambda: gate.waiting == 1)
         assert started == []  # waiting at the door
         with gate.call(Priority.URGENT):  # urgent calls never wait
             pass
-    thread.join(2)
+    thread.join(GENEROUS_S)
     assert started == ["plan"] and gate.held == 1 and gate.held_s > 0
 
 
@@ -130,27 +130,26 @@ def test_gate_throttles_background_calls_while_the_player_is_engaged() -> None:
     def long_call() -> None:
         with gate.call(Priority.LOW):
             started.append("long")
-            release.wait(2)
+            release.wait(GENEROUS_S)
 
     first = threading.Thread(target=long_call)
     first.start()
-    while not started:
-        time.sleep(0.001)
+    assert wait_until(lambda: started)
     second = _background_call(gate, started, "second")
-    time.sleep(0.05)
+    assert wait_until(lambda: gate.waiting == 1)
     assert started == ["long"]  # one background call at a time while engaged
     gate.set_engaged(False)
-    second.join(2)
+    second.join(GENEROUS_S)
     assert started == ["long", "second"]
     release.set()
-    first.join(2)
+    first.join(GENEROUS_S)
 
 
 def test_gate_never_starves_the_town_and_close_turns_calls_away() -> None:
     gate = CallGate(max_wait_s=0.05)
     started: list[str] = []
     with gate.call(Priority.URGENT):
-        _background_call(gate, started, "late").join(2)
+        _background_call(gate, started, "late").join(GENEROUS_S)
         assert started == ["late"]  # went after max_wait_s
     closing = CallGate()
     failed: list[BaseException] = []
@@ -165,10 +164,30 @@ def test_gate_never_starves_the_town_and_close_turns_calls_away() -> None:
     with closing.call(Priority.URGENT):
         thread = threading.Thread(target=call)
         thread.start()
-        time.sleep(0.02)
+        assert wait_until(lambda: closing.waiting == 1)
         closing.close()
-        thread.join(2)
+        thread.join(GENEROUS_S)
     assert started == ["late"] and len(failed) == 1  # a shut-down town starts no more calls
+
+
+def test_when_the_server_is_back_failed_thoughts_are_tried_again_at_once() -> None:
+    from npc_brain.agent import Thought
+    from npc_brain.llm.errors import LLMUnreachable
+
+    society, _clock, _model = _society(executor=ManualExecutor(), max_in_flight=3)
+    gate = society.gate
+    assert gate is not None
+    answers = [False, True]
+    gate.probe, gate.probe_interval_s = (lambda: answers.pop(0)), 0.01
+    ana = society.agent("Ana")
+    ana.thought_failed(Thought.PLAN_DAY, T0, LLMUnreachable("gone"))
+    assert Thought.PLAN_DAY.value in ana.marks.retry_at  # would wait out the backoff
+    with pytest.raises(LLMUnreachable):
+        gate.run(Priority.NORMAL, lambda: (_ for _ in ()).throw(LLMUnreachable("gone")))
+    assert wait_until(lambda: gate.recoveries == 1)  # the second probe answered
+    society.update()
+    assert not ana.marks.retry_at
+    society.shutdown()
 
 
 # -- society -------------------------------------------------------------------------------------
@@ -356,9 +375,7 @@ def test_a_read_ahead_never_takes_the_place_kept_for_the_reply() -> None:
     assert len(society.scheduler.in_flight()) >= 2 and ex.pending == 1  # the town has its one place
     society.engage("Alex", "Ana")
     society.update()
-    deadline = time.monotonic() + 10
-    while not any(c.purpose == "read ahead" for c in model.history) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_until(lambda: any(c.purpose == "read ahead" for c in model.history))
     assert [c.agent for c in model.history if c.purpose == "read ahead"] == ["Ana"]
     assert ex.pending == 1  # it ran on no scheduler place
     society.talk("Ana", "Alex", "How is the cafe doing?")
@@ -378,7 +395,7 @@ class _SlowReadAhead(_CachingModel):
     def _send(self, request):  # type: ignore[no-untyped-def]
         if request.purpose == "read ahead":
             self.started.set()
-            self.release.wait(5)
+            self.release.wait(GENEROUS_S)
             self.order.append("read ahead done")
         elif request.purpose == "dialogue":
             self.order.append("reply starts")
@@ -396,7 +413,7 @@ def test_a_reply_waits_for_the_read_ahead_of_its_own_prompt() -> None:
     society.update()
     society.engage("Alex", "Ana")
     society.update()
-    assert model.started.wait(5)  # the read-ahead runs (on its own thread)
+    assert model.started.wait(GENEROUS_S)  # the read-ahead runs (on its own thread)
     society.talk("Ana", "Alex", "How is the cafe doing?")
     reply = society.scheduler.job_for("Ana", "dialogue")
     assert reply is not None and reply.state is JobState.RUNNING

@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 import pytest
+from waiting import GENEROUS_S, wait_until
 
 from npc_brain.agent import AgentStatus
 from npc_brain.clock import GameClock
@@ -89,7 +90,7 @@ def test_update_and_action_never_wait_on_a_job():
         society.thinking("Ana")
 
     def game_loop():
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + GENEROUS_S
         while not model.entered.is_set() and time.monotonic() < deadline:
             frame()
         for _ in range(200):  # frames while a job is stuck inside the model
@@ -97,7 +98,7 @@ def test_update_and_action_never_wait_on_a_job():
 
     loop = threading.Thread(target=game_loop)
     loop.start()
-    loop.join(timeout=10)
+    loop.join(timeout=GENEROUS_S)
     try:
         assert not loop.is_alive(), "the game loop waited on a model call"
         assert model.entered.is_set()  # a job really was stuck inside the model
@@ -109,10 +110,11 @@ def test_update_and_action_never_wait_on_a_job():
         assert talk.pending and not talk.lines[-1].speaker == "Ana"
     finally:
         gate.set()
-    deadline = time.monotonic() + 10
-    while society.agent("Ana").plan.provisional and time.monotonic() < deadline:
+    def planned() -> bool:
         society.update()
-        time.sleep(0.01)
+        return not society.agent("Ana").plan.provisional
+
+    assert wait_until(planned)
     # Once the model answers, its plan lands via update() in place of the day by habit.
     assert not society.agent("Ana").plan.empty and not society.agent("Ana").plan.provisional
     society.shutdown()

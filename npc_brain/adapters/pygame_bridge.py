@@ -17,11 +17,12 @@ from typing import Any
 import pygame
 
 from npc_brain.adapters.camera import Camera
-from npc_brain.adapters.pygame_map import MapRenderer, is_over_layer, tile_images
+from npc_brain.adapters.pygame_map import OVER_LAYER_NAMES, MapRenderer, is_over_layer, tile_images
 from npc_brain.adapters.walker import Walker
 
 __all__ = [
-    "ActivityIcons", "Camera", "CharacterSheet", "Fonts", "MapRenderer", "Walker", "WalkerSprite", "bubble_surface",
+    "OVER_LAYER_NAMES", "ActivityIcons", "Camera", "CharacterSheet", "Fonts", "MapRenderer", "Walker", "WalkerSprite",
+    "bubble_surface",
     "is_over_layer", "label_surface", "panel", "shadow", "shorten", "tile_images", "wrap_text",
 ]
 

@@ -15,13 +15,17 @@ import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Callable
 
-from npc_brain.world.errors import MapError
+import numpy as np
 
-MAX_CELLS = 4_000_000
-"""Largest map accepted (2000x2000 tiles): the collision grid and each tile layer cost per cell."""
+from npc_brain.world.errors import MapError
+from npc_brain.world.world import MAX_CELLS
+
 MAX_TILE = 1024
 """Largest tile size in pixels."""
 MAX_GID = 2**32 - 1  # gids are 32-bit, the top bits are flip flags
+MAX_COORD = 10_000_000
+"""Largest coordinate, size or offset in pixels (the largest map is 2,048,000 px wide): beyond
+it a number is a typo or damage, and squares of it overflow."""
 
 Fail = Callable[[ET.Element, str], MapError]
 # tag -> attribute -> (number type, required, smallest allowed value or None)
@@ -50,7 +54,7 @@ SPECS: dict[str, _Spec] = {
         "spacing": (int, False, 0),
         "margin": (int, False, 0),
     },
-    "image": {"width": (int, False, 0), "height": (int, False, 0)},
+    "image": {"width": (int, False, 1), "height": (int, False, 1)},
     "tile": {"id": (int, True, 0)},
     "frame": {"tileid": (int, True, 0), "duration": (int, True, 0)},
     "tileoffset": {"x": (int, False, None), "y": (int, False, None)},
@@ -76,6 +80,10 @@ def _number(text: str, kind: type) -> float | None:
     except (ValueError, OverflowError):
         return None
     return value if math.isfinite(value) else None
+
+
+def _bounded(value: float, kind: type) -> bool:
+    return abs(value) <= (MAX_COORD if kind is float else MAX_GID)
 
 
 def check_header(root: ET.Element, fail: Fail) -> tuple[int, int, int]:
@@ -119,13 +127,18 @@ def check_attributes(root: ET.Element, fail: Fail, *, only: ET.Element | None = 
                 raise fail(el, f'has {attr}="{text}", which is not {word}')
             if low is not None and value < low:
                 raise fail(el, f'has {attr}="{text}"; it must be at least {low:g}')
+            if not _bounded(value, kind):
+                top = f"{MAX_COORD:,} px" if kind is float else f"{MAX_GID:,}"
+                raise fail(el, f'has {attr}="{text}"; it must lie within ±{top}')
     for tag in ("polygon", "polyline"):
         for shape in root.iter(tag):
             for pair in shape.get("points", "").split():
                 xy = pair.split(",")
-                if len(xy) != 2 or any(_number(v, float) is None for v in xy):
+                values = [_number(v, float) for v in xy]
+                if len(xy) != 2 or any(v is None or not _bounded(v, float) for v in values):
                     owner = parents.get(shape, shape)
-                    raise fail(owner, f'has the point "{pair}" in its {tag}, which is not x,y')
+                    raise fail(owner, f'has the point "{pair}" in its {tag}, which is not x,y '
+                                      f"within ±{MAX_COORD:,} px")
     for ts in root.iter("tileset"):
         image = ts.find("image")
         if image is not None and (image.get("width") is None or image.get("height") is None):
@@ -134,6 +147,9 @@ def check_attributes(root: ET.Element, fail: Fail, *, only: ET.Element | None = 
                 "has an image without width and height; open the tileset in Tiled "
                 "and save it again",
             )
+        if image is not None and ts.get("columns") == "0":
+            raise fail(ts, 'has columns="0" but one image cut into tiles; open the tileset in '
+                           "Tiled and save it again")
 
 
 def tileset_needs(ts: ET.Element, fail: Fail, *, in_map: bool) -> None:
@@ -146,8 +162,8 @@ def tileset_needs(ts: ET.Element, fail: Fail, *, in_map: bool) -> None:
                 raise fail(ts, f"has no {attr} attribute; save the tileset again in Tiled")
 
 
-def check_layer_data(layer: ET.Element, size: tuple[int, int], fail: Fail) -> None:
-    """The tile data of a finite layer decodes to exactly width x height gids."""
+def layer_gids(layer: ET.Element, size: tuple[int, int], fail: Fail) -> np.ndarray:
+    """The gids of a finite tile layer (flip flags kept), checked to be exactly width x height."""
     w, h = size
     lw, lh = int(layer.get("width", "0")), int(layer.get("height", "0"))
     if (lw, lh) != (w, h):
@@ -162,18 +178,23 @@ def check_layer_data(layer: ET.Element, size: tuple[int, int], fail: Fail) -> No
             if not token.isdigit() or int(token) > MAX_GID:
                 shown = token if len(token) < 20 else token[:20] + "…"
                 raise fail(layer, f'has the tile "{shown}" in its CSV data, which is not a tile id')
-        count = len(tokens)
+        gids = np.array(tokens, dtype=np.uint64).astype(np.uint32)
     else:
-        count = _base64_count(layer, data, text, w * h, fail)
+        raw = _base64_bytes(layer, data, text, w * h, fail)
+        if len(raw) % 4:
+            raise fail(layer, "has tile data whose length is not a multiple of 4 bytes")
+        gids = np.frombuffer(raw, dtype="<u4")
+    count = len(gids)
     if count < w * h:
         raise fail(
             layer, f"has {count} tiles but the map is {w}x{h} tiles; the layer data is cut short"
         )
     if count > w * h:
         raise fail(layer, f"has {count} tiles but the map is {w}x{h} tiles; the data is too long")
+    return gids
 
 
-def _base64_count(layer: ET.Element, data: ET.Element, text: str, cells: int, fail: Fail) -> int:
+def _base64_bytes(layer: ET.Element, data: ET.Element, text: str, cells: int, fail: Fail) -> bytes:
     try:
         raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
@@ -189,10 +210,8 @@ def _base64_count(layer: ET.Element, data: ET.Element, text: str, cells: int, fa
         except zlib.error:
             raise fail(layer, f"has {comp} tile data that does not decompress") from None
         if inflate.unconsumed_tail:
-            return cells + 1  # longer than the map: reported as too long
+            return bytes(4 * cells + 4)  # longer than the map: reported as too long
         if not inflate.eof:
             raise fail(layer, f"has {comp} tile data that is cut short")
         raw = out
-    if len(raw) % 4:
-        raise fail(layer, "has tile data whose length is not a multiple of 4 bytes")
-    return len(raw) // 4
+    return raw

@@ -35,6 +35,23 @@ def _missing_text(what: str, path: Path) -> str:
 
 def png_problem(path: Path, declared: tuple[int, int] | None) -> str | None:
     """Why pygame would refuse a .png as a tileset image (not a PNG, smaller than declared)."""
+    size = png_size(path)
+    if isinstance(size, str):
+        return size
+    if size is None:
+        return None
+    width, height = size
+    if declared is not None and (declared[0] > width or declared[1] > height):
+        return (
+            f"is {width}x{height} px but the tileset says {declared[0]}x{declared[1]} "
+            "(re-add the image in Tiled)"
+        )
+    return None
+
+
+def png_size(path: Path) -> tuple[int, int] | str | None:
+    """A .png's width and height from its header (what pygame will decode), a sentence saying
+    why it is no PNG, or None for another format."""
     if path.suffix.lower() != ".png":
         return None
     try:
@@ -45,12 +62,7 @@ def png_problem(path: Path, declared: tuple[int, int] | None) -> str | None:
     if len(head) < 24 or not head.startswith(b"\x89PNG\r\n\x1a\n"):
         return "is not a PNG image (damaged, or another format renamed)"
     width, height = struct.unpack(">II", head[16:24])
-    if declared is not None and (declared[0] > width or declared[1] > height):
-        return (
-            f"is {width}x{height} px but the tileset says {declared[0]}x{declared[1]} "
-            "(re-add the image in Tiled)"
-        )
-    return None
+    return width, height
 
 
 class MapFiles:
@@ -65,6 +77,7 @@ class MapFiles:
         self.builtin: list[str] = []
         self.tilesets: dict[Path, ET.Element] = {}  # parsed external tilesets, by resolved path
         self.templates: dict[Path, ET.Element] = {}
+        self.pixels: dict[Path, int] = {}  # tileset and tile images, by resolved path: width x height
 
     def _fail_in(self, what: str) -> Callable[[ET.Element, str], MapError]:
         def fail(el: ET.Element, problem: str) -> MapError:
@@ -116,6 +129,10 @@ class MapFiles:
         problem = png_problem(path, size) if noun == "image" else None
         if problem is not None:
             self.broken.append(f"{what}, which {problem}")
+        elif noun == "image":  # what decoding it will cost: the real size where the header says
+            real = png_size(path)
+            w, h = real if isinstance(real, tuple) else (size or (0, 0))
+            self.pixels[path.resolve()] = w * h
         return path
 
     def tileset(
@@ -162,6 +179,7 @@ class MapFiles:
                     tile_image.get("source", ""),
                     "image",
                     f"tile {tile.get('id')} in {what}",
+                    (int(tile_image.get("width", "0")), int(tile_image.get("height", "0"))),
                 )
 
     def template(self, folder: Path, source: str) -> None:

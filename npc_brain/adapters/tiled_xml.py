@@ -11,9 +11,15 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from npc_brain.adapters.tiled_checks import check_attributes, check_header, check_layer_data
+from npc_brain.adapters.tiled_checks import check_attributes, check_header, layer_gids
 from npc_brain.adapters.tiled_files import MapFiles
 from npc_brain.adapters.tiled_project import TiledProject
+from npc_brain.adapters.tiled_tiles import (
+    check_budget,
+    check_layer_gids,
+    check_object_gids,
+    tileset_ranges,
+)
 from npc_brain.world.errors import MapError
 
 BUILTIN_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class")
@@ -183,8 +189,13 @@ class TmxDocument:
                     data,
                     f"is compressed with {comp}, which pytmx cannot read (use zlib, gzip or none)",
                 )
+        # What holding and drawing it costs, before any layer is decoded.
+        check_budget(root, self.size[:2], sum(self.files.pixels.values()), self.fail)
+        ranges = tileset_ranges(root, self.path.parent, self.files.tilesets)
         for layer in root.iter("layer"):
-            check_layer_data(layer, self.size[:2], self.fail)
+            gids = layer_gids(layer, self.size[:2], self.fail)
+            check_layer_gids(layer, gids, ranges, self.size[0], self.fail)
+        check_object_gids(root, ranges, self.fail)
         for obj in root.iter("object"):
             if obj.get("template"):
                 self.template_object(obj)

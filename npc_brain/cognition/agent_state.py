@@ -16,6 +16,7 @@ from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.lifecycle import AgentStatus
 from npc_brain.cognition.plan import Plan, PlanLevel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.memory.save_rules import parse_game_time
 from npc_brain.occasion import Occasion
 from npc_brain.persona import Persona
 
@@ -28,7 +29,7 @@ def _iso(value: object) -> datetime:
     # timestamp, an aware time that later fails against the game's naive clock.
     if not isinstance(value, str):  # a ValueError: pydantic turns only those into field errors
         raise ValueError(f"expected an ISO date-time string, got {type(value).__name__}")
-    return datetime.fromisoformat(value)
+    return parse_game_time(value, "")  # naive and in range, before any step compares two
 
 
 IsoTime = Annotated[datetime, BeforeValidator(_iso)]

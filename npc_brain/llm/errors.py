@@ -10,6 +10,12 @@ class LLMUnavailable(LLMError):
     """The backend could not answer: dead server, timeout, HTTP 5xx, missing model file."""
 
 
+class LLMUnreachable(LLMUnavailable):
+    """The server could not be reached at all (connection refused or reset, or a gateway's
+    502/503/504): it is down, not slow or wrong. The call gate holds the town's calls until a
+    cheap probe finds it back (`CallGate`)."""
+
+
 class LLMOutputError(LLMError):
     """The model answered, but not in the requested shape, even after one repair retry."""
 

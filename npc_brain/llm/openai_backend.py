@@ -23,8 +23,8 @@ import numpy as np
 
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
-from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable
-from npc_brain.llm.preemption import Preempted, should_yield
+from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable, LLMUnreachable
+from npc_brain.llm.preemption import Preempted, server_priority, should_yield
 from npc_brain.llm.settings import LLMSettings, StructuredMode
 from npc_brain.llm.streaming import Sink, stream_sink
 
@@ -75,10 +75,12 @@ def map_openai_error(exc: Exception, url: str, *, timeout_s: float, hint: str = 
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__ or exc.__context__
         why = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return LLMUnavailable(f"Could not reach the OpenAI-compatible server at {url}{why}.")
+        return LLMUnreachable(f"Could not reach the OpenAI-compatible server at {url}{why}.")
     if isinstance(exc, openai.APIStatusError):
         code = exc.status_code
         detail = _status_detail(exc)
+        if code in _GATEWAY_DOWN:
+            return LLMUnreachable(f"The server at {url} answered HTTP {code}: {detail}.")
         # The hint is for a server that refused the schema, never for one that is down (502,
         # refused): there it would send the user after the wrong setting.
         extra = f" {hint}" if hint and rejects_schema(code, detail) else ""
@@ -92,6 +94,7 @@ def map_openai_error(exc: Exception, url: str, *, timeout_s: float, hint: str = 
     )
 
 
+_GATEWAY_DOWN = (502, 503, 504)  # a proxy in front of a server that is not there (yet)
 _SCHEMA_WORDS = re.compile(r"response_format|json_schema|schema", re.IGNORECASE)
 
 
@@ -117,6 +120,9 @@ class OpenAIModel(ChatBackend):
 
     `chat_model=None` means "gpt-4o-mini" on api.openai.com and, elsewhere, the first model
     the server lists at `/v1/models` (what a single-model llama.cpp or vLLM server serves).
+    `server_priority`: send each call's priority (`npc_brain.llm.preemption.server_priority`,
+    0 for the player's) in vLLM's `priority` field; a server that refuses it is asked again
+    without, and not sent it any more.
     """
 
     def __init__(
@@ -130,8 +136,10 @@ class OpenAIModel(ChatBackend):
         max_retries: int = 1,
         client: Any | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        server_priority: bool = False,
     ) -> None:
         self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
+        self.server_priority = server_priority
         self.base_url = str(self._client.base_url).rstrip("/")
         self.structured_mode = structured_mode
         self.timeout_s = timeout_s
@@ -153,7 +161,24 @@ class OpenAIModel(ChatBackend):
             structured_mode=s.structured_mode,
             timeout_s=s.timeout_s,
             max_retries=s.max_retries,
+            server_priority=s.server_priority,
         )
+
+    def ping(self, timeout_s: float = 1.0) -> bool:
+        """True when the server answers at all (one GET of `/models`, no retry): what the call
+        gate asks after an outage. An error status still means it is up; refused, reset, timed
+        out or a gateway's 502/503/504 means not yet."""
+        import openai
+
+        try:
+            self._client.with_options(timeout=timeout_s, max_retries=0).models.list()
+        except openai.APIConnectionError:  # timeouts too
+            return False
+        except openai.APIStatusError as exc:
+            return exc.status_code not in _GATEWAY_DOWN
+        except Exception:  # noqa: BLE001 - a reply we cannot read still came from a live server
+            return True
+        return True
 
     @property
     def model(self) -> str:
@@ -180,6 +205,9 @@ class OpenAIModel(ChatBackend):
         if request.options and self._logprobs:
             kwargs["logprobs"] = True
             kwargs["top_logprobs"] = _TOP_LOGPROBS
+        level = server_priority() if self.server_priority else None
+        if level is not None:  # vLLM (--scheduling-policy priority): lower is served sooner
+            kwargs["extra_body"] = {"priority": level}
         hint = ""
         if (request.response_format or {}).get("type") == "json_schema":
             hint = "If this server cannot do json_schema, set NPC_BRAIN_STRUCTURED=json_object."
@@ -194,6 +222,10 @@ class OpenAIModel(ChatBackend):
             resp = self._client.chat.completions.create(**kwargs)
         except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
+            if isinstance(error, LLMRequestError) and "extra_body" in kwargs:
+                log.warning("%s refused the priority field; calls go without it (%s)", self.base_url, error)
+                self.server_priority = False
+                return self._send(request)
             if isinstance(error, LLMRequestError) and "logprobs" in kwargs:
                 # A server that refuses logprobs still answers the choice as text.
                 self._logprobs = False
@@ -256,6 +288,10 @@ class OpenAIModel(ChatBackend):
             raise
         except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
+            if isinstance(error, LLMRequestError) and not text and "extra_body" in kwargs:
+                log.warning("%s refused the priority field; calls go without it (%s)", self.base_url, error)
+                self.server_priority = False
+                return self._send(request)
             if isinstance(error, LLMRequestError) and not text:
                 # A server that cannot stream (or take stream_options) answers in one piece.
                 self._streams = False

@@ -17,10 +17,11 @@ from contextvars import ContextVar
 
 from npc_brain.llm.errors import LLMUnavailable
 
-__all__ = ["Preempted", "preemptible", "should_yield"]
+__all__ = ["Preempted", "preemptible", "sent_with_priority", "server_priority", "should_yield"]
 
 _should_yield: ContextVar[Callable[[], bool] | None] = ContextVar("npc_brain_should_yield",
                                                                     default=None)
+_server_priority: ContextVar[int | None] = ContextVar("npc_brain_server_priority", default=None)
 
 
 class Preempted(LLMUnavailable):
@@ -40,3 +41,19 @@ def preemptible(check: Callable[[], bool]) -> Iterator[None]:
 def should_yield() -> Callable[[], bool] | None:
     """The check for the call being made on this thread (None: it runs to the end)."""
     return _should_yield.get()
+
+
+@contextmanager
+def sent_with_priority(level: int) -> Iterator[None]:
+    """Model calls made inside (on this thread) ask a server that schedules by priority (vLLM's
+    `priority` field: lower is sooner) for `level`; the player's calls are 0."""
+    token = _server_priority.set(max(0, int(level)))
+    try:
+        yield
+    finally:
+        _server_priority.reset(token)
+
+
+def server_priority() -> int | None:
+    """The priority the call being made on this thread asks the server for (None: unset)."""
+    return _server_priority.get()

@@ -73,6 +73,10 @@ class LLMSettings(BaseModel):
     its slot (not in llama.cpp's host-memory cache, which will not restore a prompt that shares
     under about a quarter of itself), so the next call of the same purpose finds its rules.
     Off by default: each slot then gets its own 2k tokens of KV cache (~0.4 GB more for 8)."""
+    server_priority: bool = False
+    """Send each call's priority to the server (vLLM's `priority` field, lower is sooner: the
+    player's calls 0, the town's more). Only a server started with `--scheduling-policy
+    priority` uses it; one that refuses the field gets calls without it."""
     log_verbosity: int = Field(default=1, ge=-1, le=5)
     """llama.cpp log level: 1 prints only errors (the default), -1 nothing, 3 everything."""
 
@@ -88,7 +92,8 @@ class LLMSettings(BaseModel):
 
         Reads OPENAI_BASE_URL, OPENAI_API_KEY, NPC_BRAIN_CHAT_MODEL, NPC_BRAIN_EMBED_MODEL,
         NPC_BRAIN_GGUF, NPC_BRAIN_BACKEND, NPC_BRAIN_STRUCTURED, NPC_BRAIN_THREADS,
-        NPC_BRAIN_BATCH_THREADS, NPC_BRAIN_EMBEDDER, NPC_BRAIN_CACHE_SLOTS. Empty variables count
+        NPC_BRAIN_BATCH_THREADS, NPC_BRAIN_EMBEDDER, NPC_BRAIN_CACHE_SLOTS,
+        NPC_BRAIN_SERVER_PRIORITY (1/0). Empty variables count
         as unset. A bad value raises `LLMConfigError` naming the variable.
         """
         env = os.environ if environ is None else environ
@@ -104,6 +109,7 @@ class LLMSettings(BaseModel):
             "batch_threads": "NPC_BRAIN_BATCH_THREADS",
             "embedder": "NPC_BRAIN_EMBEDDER",
             "cache_slots": "NPC_BRAIN_CACHE_SLOTS",
+            "server_priority": "NPC_BRAIN_SERVER_PRIORITY",
         }
         values: dict[str, object] = {}
         for field, var in names.items():

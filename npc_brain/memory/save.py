@@ -36,11 +36,32 @@ from typing import Any
 import numpy as np
 
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.memory.save_errors import (
+    CorruptSaveError,
+    NotASaveError,
+    SaveError,
+    SaveNotFoundError,
+    SaveVersionError,
+)
+from npc_brain.memory.save_rules import (
+    MAX_DIM,
+    MAX_JSON_CHARS,
+    SaveRuleError,
+    check_game_time,
+    check_values,
+    dump_json,
+    load_json,
+    parse_game_time,
+)
+from npc_brain.memory.save_slot import FORMAT, check_header, check_intact, move_aside
 from npc_brain.memory.stream import MemoryRow, MemoryStream
 from npc_brain.occasion import Occasion
 
-FORMAT = "npc_brain.save"
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+__all__ = [
+    "FORMAT", "SCHEMA_VERSION", "AgentSave", "CorruptSaveError", "NotASaveError", "SaveData",
+    "SaveError", "SaveFile", "SaveMeta", "SaveNotFoundError", "SaveVersionError", "migrate",
+]
+
 SCHEMA_VERSION = 2
 _TABLES = ("memories", "agents", "world", "meta")  # drop order on rewrite
 
@@ -56,26 +77,6 @@ CREATE TABLE memories (
     PRIMARY KEY (agent, id));
 CREATE TABLE world (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
 """
-
-
-class SaveError(Exception):
-    """A save could not be written or read. The previous save is untouched."""
-
-
-class SaveNotFoundError(SaveError):
-    """There is no file at the path."""
-
-
-class NotASaveError(SaveError):
-    """The file exists but is not an npc_brain save (or not SQLite at all)."""
-
-
-class SaveVersionError(SaveError):
-    """The save was written by a newer version of the app (or has no migration path)."""
-
-
-class CorruptSaveError(SaveError):
-    """The file is an npc_brain save but its content is damaged or inconsistent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +115,18 @@ def _dumps(value: object, what: str) -> str:
     if not isinstance(value, dict):
         raise SaveError(f"{what} must be a dict, got {type(value).__name__}")
     try:
-        return json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError) as exc:
-        raise SaveError(f"{what} is not JSON-serialisable: {exc}") from exc
+        return dump_json(value, "")
+    except SaveRuleError as exc:
+        raise SaveError(f"{what} cannot be saved: {exc}") from None
 
 
 def _memory_params(name: str, rows: list[MemoryRow]) -> list[tuple[Any, ...]]:
+    try:  # what a load would refuse is never written (SaveRules)
+        for r in rows:
+            check_values(r.record, f"memories.{r.record.id}")
+            check_game_time(r.last_accessed, f"memories.{r.record.id}.last_accessed")
+    except SaveRuleError as exc:
+        raise SaveError(f"agent {name!r} cannot be saved, field {exc}") from None
     return [
         (name, r.record.id, r.record.kind.value, r.record.description,
          r.record.created.isoformat(), r.record.importance, json.dumps(list(r.record.evidence)),
@@ -224,21 +231,6 @@ class SaveFile:
         conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         return conn
 
-    def _check_header(self) -> None:
-        """NotASaveError unless the file starts like an SQLite database (or is empty);
-        CorruptSaveError for a save whose header is cut off or broken."""
-        with open(self.path, "rb") as fh:
-            head = fh.read(len(_SQLITE_MAGIC))
-            if head and head != _SQLITE_MAGIC:
-                # Ours if it is a cut-off header or still names the format (meta is on page 2).
-                if _SQLITE_MAGIC.startswith(head) or FORMAT.encode() in fh.read(1 << 20):
-                    raise CorruptSaveError(f"{self.path} is a damaged save (broken file header)")
-                raise NotASaveError(f"{self.path} is not a save file (not an SQLite database)")
-            versions = fh.read(4)[2:]  # header bytes 18, 19: file format read/write versions
-            if head and len(versions) == 2 and not set(versions) <= {1, 2}:
-                # SQLite would open it read-only, and every later save would be refused.
-                raise CorruptSaveError(f"{self.path} is a damaged save (broken file header)")
-
     def _version(self, conn: sqlite3.Connection) -> tuple[int, dict[str, str]]:
         """Schema version and meta of an open file; NotASaveError/SaveVersionError."""
         try:
@@ -276,9 +268,10 @@ class SaveFile:
         `<name>.damaged-<UTC time>` (with its WAL) and the new save is written;
         `SaveMeta.set_aside` says where it went. A foreign or newer file is still refused.
         """
-        if not isinstance(data.clock, datetime):
-            raise SaveError(f"SaveData.clock must be a datetime, got {data.clock!r}")
-        clock = data.clock.isoformat()
+        try:
+            clock = check_game_time(data.clock, "SaveData.clock").isoformat()
+        except SaveRuleError as exc:
+            raise SaveError(f"cannot save: {exc}") from None
         world = _dumps(data.world, "world state")
         payloads: dict[str, tuple[Any, ...]] = {}
         for name, agent in data.agents.items():
@@ -293,7 +286,7 @@ class SaveFile:
             try:
                 created = self._created(now)  # refuses foreign and newer files
             except CorruptSaveError:
-                set_aside, created = self._set_aside(now), now
+                set_aside, created = move_aside(self.path, now), now
             try:
                 self._replace(clock, world, payloads, created, now)
             except sqlite3.DatabaseError as exc:
@@ -301,7 +294,7 @@ class SaveFile:
                 if set_aside is not None or (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in (
                         sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
                     raise
-                set_aside, created = self._set_aside(now), now
+                set_aside, created = move_aside(self.path, now), now
                 self._replace(clock, world, payloads, created, now)
         except (sqlite3.Error, OSError) as exc:
             kept = f"; the damaged save that was there is kept as {set_aside}" if set_aside else ""
@@ -312,49 +305,17 @@ class SaveFile:
         """The creation time of the save being replaced (`now` for a new slot)."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             return now
-        self._check_header()
+        check_header(self.path)
         probe = self._connect()
         try:
             _, meta = self._version(probe)
-            self._check_intact(probe)
+            check_intact(probe, self.path, _TABLES)
         finally:
             probe.close()
         try:
             return datetime.fromisoformat(meta["created"])
         except (KeyError, ValueError, TypeError):
             return now
-
-    def _check_intact(self, conn: sqlite3.Connection) -> None:
-        """`CorruptSaveError` unless the tables, pages and JSON of the slot's save are whole.
-
-        Cheap next to a full read (no rows are decoded): enough to know that overwriting the
-        file loses nothing the game could still load.
-        """
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-            check = conn.execute("PRAGMA quick_check(1)").fetchone()
-            bad = conn.execute("SELECT (SELECT count(*) FROM agents WHERE NOT json_valid(state))"
-                               " + (SELECT count(*) FROM world WHERE NOT json_valid(state))"
-                               ).fetchone()[0] if set(_TABLES) <= tables else 1
-        except sqlite3.DatabaseError as exc:
-            raise CorruptSaveError(f"{self.path} is damaged: {exc}") from exc
-        if bad or not check or check[0] != "ok":
-            raise CorruptSaveError(f"{self.path} is damaged (tables, pages or states)")
-
-    def _set_aside(self, now: datetime) -> Path:
-        """Rename the damaged save (and its WAL/SHM, so it still opens) out of the slot."""
-        stem = f"{self.path.name}.damaged-{now:%Y%m%d-%H%M%S}"
-        target = self.path.with_name(stem)
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{stem}-{n}")
-        for suffix in ("-wal", "-shm"):
-            companion = Path(f"{self.path}{suffix}")
-            if companion.exists():
-                os.replace(companion, f"{target}{suffix}")
-        os.replace(self.path, target)
-        return target
 
     def _replace(self, clock: str, world: str, payloads: dict[str, tuple[Any, ...]],
                  created: datetime, now: datetime) -> None:
@@ -391,7 +352,7 @@ class SaveFile:
         if not self.path.is_file():
             raise SaveNotFoundError(f"no save file at {self.path}")
         try:
-            self._check_header()
+            check_header(self.path)
             conn = self._connect()
         except (OSError, sqlite3.Error) as exc:
             raise SaveError(f"could not open {self.path}: {exc}") from exc
@@ -448,12 +409,15 @@ class SaveFile:
 
     def _read(self, conn: sqlite3.Connection, meta: dict[str, str]) -> SaveData:
         info = self._meta(meta)
-        try:
-            clock = datetime.fromisoformat(meta["clock"])
-            world_rows = conn.execute("SELECT state FROM world").fetchall()
-            world = json.loads(world_rows[0][0]) if world_rows else {}
-        except (KeyError, ValueError, TypeError) as exc:
-            raise CorruptSaveError(f"{self.path}: bad clock or world state ({exc})") from exc
+        try:  # sizes before anything is fetched, depth before anything is parsed (SaveRules)
+            clock = parse_game_time(meta.get("clock"), "clock")
+            world_rows = conn.execute("SELECT state FROM world WHERE length(state) <= ?",
+                                      (MAX_JSON_CHARS,)).fetchall()
+            if not world_rows and conn.execute("SELECT count(*) FROM world").fetchone()[0]:
+                raise SaveRuleError("world state", "larger than a save may hold")
+            world = load_json(world_rows[0][0], "world state") if world_rows else {}
+        except SaveRuleError as exc:
+            raise CorruptSaveError(f"{self.path}: the {exc}") from None
         if not isinstance(world, dict):
             raise CorruptSaveError(f"{self.path}: world state is not an object")
         orphans = conn.execute(
@@ -463,46 +427,66 @@ class SaveFile:
             raise CorruptSaveError(f"{self.path}: memories of unknown agents {orphans}")
         agents: dict[str, AgentSave] = {}
         for name, state_text, dim, decay in conn.execute(
-            "SELECT name, state, dim, decay FROM agents ORDER BY rowid"
+            "SELECT name, CASE WHEN length(state) <= ? THEN state END, dim, decay FROM agents"
+            " ORDER BY rowid", (MAX_JSON_CHARS,)
         ).fetchall():
             try:
                 if not isinstance(name, str) or not isinstance(state_text, str):
-                    raise TypeError("name or state is not text")
-                state = json.loads(state_text)
+                    raise SaveRuleError("state", "not text, or larger than a save may hold")
+                state = load_json(state_text, "state")
                 if not isinstance(state, dict):
-                    raise ValueError("state is not an object")
-                rows = [self._row(row, dim) for row in conn.execute(
+                    raise SaveRuleError("state", "not a JSON object")
+                if type(dim) is not int or not 0 < dim <= MAX_DIM:
+                    raise SaveRuleError("dim", f"embedding width {dim!r} is not in 1..{MAX_DIM}")
+                if not isinstance(decay, float) or not 0.0 < decay <= 1.0:
+                    raise SaveRuleError("decay", f"{decay!r} is not in (0, 1]")
+                rows = [self._row(row, i, dim) for i, row in enumerate(conn.execute(
                     "SELECT id, kind, description, created, importance, evidence, subject, place,"
                     " last_accessed, embedding, teller, fact, occasion FROM memories WHERE agent = ? ORDER BY id",
-                    (name,))]
+                    (name,)))]
                 stream = MemoryStream.from_rows(rows, dim=dim, decay=decay)
+            except SaveRuleError as exc:
+                raise CorruptSaveError(f"{self.path}: agent {name!r} is damaged, field {exc}"
+                                       ) from None
             except (ValueError, TypeError, KeyError) as exc:
                 raise CorruptSaveError(f"{self.path}: agent {name!r} is damaged: {exc}") from exc
             agents[name] = AgentSave(memories=stream, state=state)
         return SaveData(clock=clock, agents=agents, world=world, meta=info)
 
     @staticmethod
-    def _row(row: tuple[Any, ...], dim: int) -> MemoryRow:
+    def _row(row: tuple[Any, ...], expected: int, dim: int) -> MemoryRow:
+        """One memory row, every field checked (`SaveRuleError` naming it)."""
         mid, kind, desc, created, imp, evidence, subject, place, accessed, blob, teller, fact, occ = row
-        if type(mid) is not int or type(imp) is not int or not isinstance(desc, str):
-            raise ValueError(f"memory {mid!r}: id, importance or description has the wrong type")
-        if not all(isinstance(v, str) for v in (created, accessed, evidence)) or not all(
-                v is None or isinstance(v, str) for v in (subject, place, teller, fact, occ)):
-            raise ValueError(f"memory {mid}: a time, evidence, subject, place or provenance has the wrong type")
+        if mid != expected or type(mid) is not int:
+            raise SaveRuleError(f"memories.{expected}.id", f"{mid!r}: ids must run 0, 1, 2 … in order")
+        where = f"memories.{mid}"
+        if type(imp) is not int or not 1 <= imp <= 10:
+            raise SaveRuleError(f"{where}.importance", f"{imp!r} is not a whole number in 1..10")
+        if not isinstance(desc, str) or not all(v is None or isinstance(v, str)
+                                                for v in (subject, place, teller, fact, occ)):
+            raise SaveRuleError(where, "the description, subject, place or provenance is not text")
+        if not isinstance(blob, bytes) or len(blob) != 4 * dim:
+            raise SaveRuleError(f"{where}.embedding", f"not {dim} float32 values")
+        cited = load_json(evidence, f"{where}.evidence")
+        if not isinstance(cited, list) or not all(type(e) is int and 0 <= e < mid for e in cited):
+            raise SaveRuleError(f"{where}.evidence", f"{evidence!r} is not a list of earlier memories")
+        try:
+            kind = MemoryKind(kind)
+        except ValueError:
+            raise SaveRuleError(f"{where}.kind", f"{kind!r} is not a kind of memory") from None
         occasion = None
         if occ is not None:
-            data = json.loads(occ)
-            if not isinstance(data, dict):
-                raise ValueError(f"memory {mid}: occasion is not an object")
-            occasion = Occasion.from_dict(data)
-        if not isinstance(blob, bytes) or len(blob) != 4 * dim:
-            raise ValueError(f"memory {mid}: embedding blob is not {dim} float32 values")
-        cited = json.loads(evidence)
-        if not isinstance(cited, list) or not all(type(e) is int for e in cited):
-            raise ValueError(f"memory {mid}: evidence is not a list of ids")
-        record = MemoryRecord(mid, MemoryKind(kind), desc, datetime.fromisoformat(created), imp,
-                              tuple(cited), subject, place, teller, fact, occasion)
+            data = load_json(occ, f"{where}.occasion")
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError("not an object")
+                occasion = Occasion.from_dict(data)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise SaveRuleError(f"{where}.occasion", str(exc)) from None
+        record = MemoryRecord(mid, kind, desc, parse_game_time(created, f"{where}.created"),
+                              imp, tuple(cited), subject, place, teller, fact, occasion)
+        check_values(record, where)  # every field, the ones added later too
         vec = np.frombuffer(blob, dtype="<f4").astype(np.float32)
         if not np.isfinite(vec).all():  # a flipped bit: NaN scores would poison every retrieval
-            raise ValueError(f"memory {mid}: the embedding holds NaN or infinite values")
-        return MemoryRow(record, vec, datetime.fromisoformat(accessed))
+            raise SaveRuleError(f"{where}.embedding", "it holds NaN or infinite values")
+        return MemoryRow(record, vec, parse_game_time(accessed, f"{where}.last_accessed"))

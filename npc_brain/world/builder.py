@@ -14,7 +14,7 @@ from datetime import time
 
 from npc_brain.world.errors import MapError, MapIssue, Severity
 from npc_brain.world.hours import parse_hhmm
-from npc_brain.world.place import ACTIVITIES, Place, PlaceKind
+from npc_brain.world.place import ACTIVITIES, Place, PlaceKind, rect_problem
 from npc_brain.world.world import slugify
 
 LEVEL = {PlaceKind.TOWN: 0, PlaceKind.BUILDING: 1, PlaceKind.ROOM: 2, PlaceKind.OBJECT: 3}
@@ -191,8 +191,12 @@ def build_tree(specs: Sequence[AreaSpec], *, file: str = "") -> tuple[Place, lis
 
     for spec in ordered:
         props = _Props(spec, file, issues)
+        far = rect_problem(spec.rect)
+        if far is not None and spec.kind is not PlaceKind.TOWN:
+            props.issue(Severity.ERROR, "far_area", f"{far}; it was skipped")
+            continue
         if spec.kind is PlaceKind.TOWN and (
-            not slugify(spec.name) or spec.rect[2] <= 0 or spec.rect[3] <= 0
+            not slugify(spec.name) or far is not None or spec.rect[2] <= 0 or spec.rect[3] <= 0
         ):
             raise MapError(
                 f'{file}, object {spec.id} "{spec.name}": the Town area needs a name and a size.',

@@ -1,6 +1,7 @@
 """Place: one node of the containment tree (town > building > room > object)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import time
@@ -22,6 +23,21 @@ ACTIVITIES: tuple[str, ...] = (
     "sleep", "eat", "cook", "drink", "work", "study", "shop", "wash", "toilet",
     "socialize", "relax", "exercise", "read", "play", "commute", "other",
 )
+
+
+MAX_COORD = 10_000_000.0
+"""Largest map coordinate a place may reach, in pixels (the largest map is 2,048,000 px wide):
+beyond it a rectangle is damage, and distances squared overflow."""
+
+
+def rect_problem(rect: tuple[float, float, float, float]) -> str | None:
+    """Why `rect` (x, y, w, h) cannot be a place's area (None: it can)."""
+    x, y, w, h = rect
+    if not all(math.isfinite(v) for v in rect):
+        return f"its rectangle {rect} is not finite"
+    if max(abs(x), abs(y), abs(x + w), abs(y + h)) > MAX_COORD:
+        return f"its rectangle reaches beyond ±{MAX_COORD:,.0f} px"
+    return None
 
 
 @dataclass(eq=False)
@@ -52,6 +68,11 @@ class Place:
     properties: dict[str, object] = field(default_factory=dict, repr=False)
     parent: Place | None = field(default=None, repr=False)
     children: list[Place] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        problem = rect_problem(self.rect)
+        if problem is not None:  # a World is built once and trusted by pathfinding afterwards
+            raise ValueError(f"place {self.address or self.name!r}: {problem}")
 
     @property
     def key(self) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any, Protocol, runtime_checkable
 
+from npc_brain.clock import game_time_problem
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.world.errors import UnknownPlace
 from npc_brain.world.hours import clock_text, is_open
@@ -386,6 +387,8 @@ class Rules:
         for row in rows if isinstance(rows, list) else []:
             try:
                 until = datetime.fromisoformat(row["until"]) if row.get("until") else None
+                if until is not None and (problem := game_time_problem(until)):
+                    raise ValueError(problem)  # compared with the game's clock at every door
                 self.invite(str(row["place"]), str(row["guest"]), until)
             except UnknownPlace:
                 problems.append(f"invitation of {row.get('guest')} to {row.get('place')}: no such place")

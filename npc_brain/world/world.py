@@ -17,6 +17,8 @@ from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.wording import tree_sentences
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
+MAX_CELLS = 4_000_000
+"""Largest map (2000x2000 tiles): the collision grid and each tile layer cost per cell."""
 
 
 def slugify(name: str) -> str:
@@ -47,15 +49,14 @@ class World:
     ) -> None:
         self.root = root
         self.tile_size = tile_size
-        self.grid = (
-            grid
-            if grid is not None
-            else CollisionGrid.empty(
-                max(1, int(-(-(root.rect[0] + root.rect[2]) // tile_size))),
-                max(1, int(-(-(root.rect[1] + root.rect[3]) // tile_size))),
-                tile_size,
-            )
-        )
+        if grid is None:  # an open grid covering the Town
+            cols = max(1, int(-(-(root.rect[0] + root.rect[2]) // tile_size)))
+            rows = max(1, int(-(-(root.rect[1] + root.rect[3]) // tile_size)))
+            if cols * rows > MAX_CELLS:
+                raise ValueError(f"the Town {root.name!r} spans {cols}x{rows} tiles of {tile_size} px, "
+                                 f"more than the {MAX_CELLS:,} cells a world may have")
+            grid = CollisionGrid.empty(cols, rows, tile_size)
+        self.grid = grid
         self.spawns: dict[str, tuple[float, float]] = dict(spawns or {})
         self.source = source
         self._index: dict[str, Place] = {}

@@ -17,7 +17,9 @@ def test_headless_run_prints_the_actions_done_last_and_exits_0():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     out = io.StringIO()
-    code = module.main(["--headless", "--timeout", "5"], model=ScriptedModel().respond_with(BrainResponder(talk=False)),
+    # Up to 120 s for each reply (it comes at once on a quiet machine; a busy one is only slower).
+    code = module.main(["--headless", "--timeout", "120"],
+                       model=ScriptedModel().respond_with(BrainResponder(talk=False)),
                        embedder=HashEmbedder(), out=out)
     lines = out.getvalue().strip().splitlines()
     done = json.loads(lines[-1])["actions"]

@@ -97,10 +97,13 @@ def test_game_falls_back_to_lexical_memories_with_a_visible_warning(
 def test_cli_with_a_refused_embedder_runs_and_warns_on_stderr(refused_url: str) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "OPENAI_API_KEY": "x"}
     proc = subprocess.run(
-        [sys.executable, "-m", "demo_game", "--headless", "--frames", "240", "--backend", "openai",
+        # The warning appears when the loader thread is done: the run waits for that (at most
+        # 120 s), not for a number of frames that a busy machine may not fit the load into.
+        [sys.executable, "-m", "demo_game", "--headless", "--frames", "240", "--wait-for-minds", "120",
+         "--backend", "openai",
          "--base-url", refused_url, "--model", "stub", "--embedder", "openai", "--npcs", "2",
          "--no-hot-reload"],
-        check=False, capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+        check=False, capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "LLMUnavailable" not in proc.stderr
     lines = [line for line in proc.stderr.splitlines() if "lexical embedder instead" in line]

@@ -159,7 +159,7 @@ def test_close_waits_for_no_one_but_running_calls_finish() -> None:
     class Slow(FakeServer):
         def handle_chat_completions(self, body: dict) -> Any:
             started.set()
-            release.wait(5)
+            release.wait(60)
             return OK
 
     server = Slow([])
@@ -167,10 +167,10 @@ def test_close_waits_for_no_one_but_running_calls_finish() -> None:
     out: list[str] = []
     worker = threading.Thread(target=lambda: out.append(EmbeddedModel(engine).complete(MSGS)))
     worker.start()
-    assert started.wait(5)
+    assert started.wait(60)
     engine.close()  # returns at once; the running call keeps its server reference
     release.set()
-    worker.join(5)
+    worker.join(60)
     assert out == ['{"rating": 4}']
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -39,9 +38,7 @@ def _walls_map(
 
 def test_map_without_areas_gets_guessed_places_and_a_warning_that_says_how(tmp_path: Path) -> None:
     path = town_without_areas(tmp_path)
-    started = time.perf_counter()
     loaded = read_map(path)
-    assert time.perf_counter() - started < 5
     world = loaded.world
     assert world.root.address == "town" and world.root.kind is PlaceKind.TOWN
     assert world.root.rect == (0, 0, 80 * 32, 60 * 32)

@@ -132,6 +132,11 @@ def test_invitations_survive_a_save_as_json_rows(town: World, morning: datetime)
     assert fresh.check(Agent("Maria Lopez"), Action("relax"), living, morning).allowed
     fresh.clear_invitations()
     assert not fresh.check(klaus, Action("socialize"), living, morning).allowed
+    # A time the game's clock cannot be compared with is a malformed row, not a crash at the door.
+    odd = [{"place": living, "guest": "Klaus Mueller", "until": until}
+           for until in ("2023-02-13T09:00:00+02:00", "9999-12-31T23:59:59")]
+    assert len(fresh.restore_invitations(odd)) == 2
+    assert not fresh.check(klaus, Action("socialize"), living, morning).allowed
 
 
 def test_purpose_matrix(town: World, morning: datetime) -> None:
