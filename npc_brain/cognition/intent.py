@@ -119,7 +119,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
 
 # Question words that say nothing about the topic ("how is the café doing today" is about the café).
 _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell", "doing", "today", "there",
-                    "town", "thing", "lately", "recently", "news"})
+                    "town", "thing", "lately", "recently", "news", "new", "latest", "gossip"})
 
 
 _ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would|will)\s+you\s+(please\s+)?"

@@ -19,7 +19,7 @@ _CONTROL = ("INST|SYS|SYSTEM_PROMPT|AVAILABLE_TOOLS|TOOL_CALLS|TOOL_RESULTS|TOOL
             "|IMG_END|THINK")
 # A chat-template marker or a look-alike of one (‹|im_start|›, ‹/s›, ‹INST›): the whole thing goes.
 _MARKER = re.compile(
-    r"[<‹〈＜][|｜¦][^<>‹›\n]{0,64}?[|｜¦][>›〉＞]"
+    r"(?:[<‹〈＜][|｜¦][^<>‹›\n]{0,64}?[|｜¦][>›〉＞](?:\s*(?:system|user|assistant|tool|developer)\b:?)?)"
     r"|[<‹]{1,2}/?SYS[>›]{1,2}"
     r"|[<‹〈＜]/?[A-Za-z_][\w.:-]{0,48}[>›〉＞]"
     rf"|[\[‹【]/?(?:{_CONTROL})[\]›】]",
