@@ -26,7 +26,7 @@ from npc_brain.cognition.events import (
     UtteranceEvent,
 )
 from npc_brain.cognition.grounds import Ground, GroundKind, Moment
-from npc_brain.cognition.intent import Intent
+from npc_brain.cognition.intent import Intent, invites
 from npc_brain.cognition.plan import PlanLevel
 from npc_brain.cognition.prompts import clean
 from npc_brain.cognition.settings import BrainSettings
@@ -39,7 +39,7 @@ from npc_brain.metered import MeteredModel
 from npc_brain.observation import Observation, ObservationKind
 from npc_brain.scheduler import Priority
 from npc_brain.world.perception import vantage_of
-from npc_brain.world.place import ACTIVITIES, PlaceKind
+from npc_brain.world.place import PlaceKind
 
 __all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Chosen", "Conversations", "Offers", "Submit"]
 
@@ -190,7 +190,8 @@ class Conversations:
         other_view = other.memory.snapshot() if other is not None else None
         # An occasion the player's last line named (read on the game thread): an invitation.
         last_heard = lines[-1][1] if conv.player and lines and lines[-1][0] == conv.player else ""
-        invited = agent.reader.occasion(last_heard, now, speaker=conv.player) if last_heard else None
+        invited = agent.reader.occasion(last_heard, now, speaker=conv.player) \
+            if last_heard and invites(last_heard) else None
 
         def run() -> tuple[dialogue.Said, bool]:
             if after is not None:
@@ -345,13 +346,14 @@ class Conversations:
         world = self._world()
         if world is None:
             return ()
-        known = agent.known_places()
         out = []
-        for address, info in known.places.items():
+        for address, info in agent.known_places().places.items():
             place = world.get(address) if address in world else None
             if place is None or place.kind is not PlaceKind.BUILDING or place.private:
                 continue
-            out.append((info.name, address, frozenset(a for a in ACTIVITIES if known.serves(address, a))))
+            # What it and its rooms are for (a bench in the college lobby does not make it a place to relax).
+            rooms = [c for c in place.children if c.kind is PlaceKind.ROOM and not c.private]
+            out.append((info.name, address, frozenset(place.purpose).union(*(r.purpose for r in rooms))))
         return tuple(out)
 
     def known_names(self) -> tuple[str, ...]:

@@ -49,6 +49,7 @@ from npc_brain.cognition.events import (
     UtteranceEvent,
 )
 from npc_brain.cognition.inspection import AgentInspection, inspect_agent
+from npc_brain.cognition.intent import invites
 from npc_brain.cognition.settings import BrainSettings
 from npc_brain.conversations import Conversations
 from npc_brain.errands import Errands
@@ -542,11 +543,13 @@ class Society:
         """`interview`, keeping the answer's ground and grounding verdict (evaluation; blocks)."""
         agent = self.agent(name)
         now = self._now()
+        invited = agent.reader.occasion(question, now, speaker=listener) if invites(question) else None
         return dialogue.grounded_answer(self.model, self.embedder, agent.memory.snapshot(), agent.persona,
                                         now, question, k=self.settings.retrieval_k + 2,
                                         weights=self.settings.weights, kinds=kinds,
                                         moment=self._convs.moment(agent, now), known=self._convs.known_names(),
-                                        listener=listener, phrased=self.settings.phrase_player_lines)
+                                        listener=listener, phrased=self.settings.phrase_player_lines,
+                                        heard_occasion=invited)
 
     # ------------------------------------------------------------------ saves
     def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> SaveMeta:

@@ -56,6 +56,8 @@ _WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next",
                          "around", "noon", "lunch"})
 # What one can put off to meet someone: a step doing one of these leaves the NPC free then.
 _LEISURE = frozenset({"relax", "read", "play", "socialize", "exercise", "other", "drink", "eat"})
+_CLAIM_SHARE = 0.5
+"""The share of a claim's words a memory must hold to be a memory of it."""
 # Few options where one kind of answer is right: a 135M model's pick is near random, and the
 # first option is the code's best.
 _FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1, Intent.ABOUT: 2,
@@ -99,11 +101,13 @@ def candidates(
     words = (content_words(claimed) - content_words(speaker.name) - content_words(listener)) if claimed \
         else topic_words(line, speaker.name, listener)
     about = [r for r in recalled if words & content_words(r.claim)] if words else list(recalled)
+    if claimed:  # "I heard X": memories of X itself (most of its words), not of one word in it
+        about = [r for r in about if len(words & content_words(r.claim)) >= _CLAIM_SHARE * len(words)]
     # Most of the topic first ("the Valentine's Day party": the party itself before its
     # helpers), then the most informative (its place, date and time).
     about.sort(key=lambda r: (-len(words & content_words(r.claim)),
                               -len(facts_in(r.claim, exclude=(speaker.name,)))))
-    mems = _told_as_occasions(about, speaker, listener, words)
+    mems = _told_as_occasions(about, speaker, listener, words, now)
     action = action_ground(speaker, moment.doing, moment.place)
     ahead = [s for s in moment.steps if s.start > now and s.description != moment.doing]
     before = [s for s in moment.steps if s.end <= now]
@@ -176,7 +180,7 @@ def candidates(
         out = [moment.news[0]]
         limit = 1
     else:  # CHAT: what the speaker has on its mind about this listener and this line
-        out = _chat(speaker, listener, line, moment, mems, recalled, future, action, status, replies)
+        out = _chat(speaker, listener, line, moment, mems if words else [], recalled, future, action, status)
     grounds = _unique([g for g in out if g is not None and g.text])
     limit = min(limit, _FEW.get(intent, limit))
     # Nothing to say on the question: say so (asserting nothing) rather than something else.
@@ -188,7 +192,7 @@ def _kind(records: Sequence[MemoryRecord], rid: int) -> MemoryKind | None:
 
 
 def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener: str,
-                       words: frozenset[str]) -> list[Ground]:
+                       words: frozenset[str], now: datetime) -> list[Ground]:
     """The memories as grounds; one that tells of an occasion the topic names is told as the
     occasion itself, once ("Isabella Rodriguez's party is at Hobbs Cafe on …"), not as who
     else said they would come. One's own occasion is said in its own words."""
@@ -204,7 +208,7 @@ def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener
         seen.append(occ)
         mine = invitation.hosts(occ, speaker.name) and r.teller is None and r.subject == speaker.name
         out.append(from_record(r, speaker, listener) if mine
-                   else invitation.announce_ground(r, occ, speaker.name, listener))
+                   else invitation.announce_ground(r, occ, speaker.name, listener, now))
     return out
 
 
@@ -302,17 +306,22 @@ def _feeling(speaker: Persona, listener: str, recalled: Sequence[MemoryRecord], 
 
 def _chat(speaker: Persona, listener: str, line: str, moment: Moment, mems: list[Ground],
           recalled: Sequence[MemoryRecord], future: list[Ground], action: Ground, status: Ground | None,
-          replies: Replies) -> list[Ground | None]:
+          replies: Replies = ENGLISH_REPLIES) -> list[Ground | None]:
     """Nothing asked: to another NPC, what it thinks of them or their talk (a reflection), a
     question back when it has not heard from them yet, its plans and its doings; to the player,
-    what it knows of what was said, else its doings."""
-    # Not the relationship with the listener: that would describe them to themselves.
+    what it knows of what was said, else a friendly word (not its schedule: "Lovely weather,
+    isn't it?" got "Right now I am making coffee")."""
+    # Not the relationship with the listener: that would describe them to themselves. What it
+    # remembers of them is fair ("You still owe me ten dollars"): the paper's lines condition on it.
+    them = content_words(listener)
+    of_them = [from_record(r, speaker, listener) for r in recalled
+               if r.importance > ROUTINE and (r.subject == listener or them & content_words(r.claim))]
     if moment.listener_is_agent:
         thoughts = [from_record(r, speaker, listener) for r in recalled
                     if r.kind is MemoryKind.REFLECTION and r.subject in (listener, speaker.name)]
         ask = [] if line else [Ground(GroundKind.QUESTION, replies.questions[moment.turn % len(replies.questions)])]
-        return [*ask, *mems[:1], *thoughts[:1], *future[:1], action, status]
-    return [*mems[:2], action, status]
+        return [*ask, *of_them[:1], *mems[:1], *thoughts[:1], *future[:1], action, status]
+    return [*of_them[:1], *mems[:1], SMALL_TALK[1]]
 
 
 def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:

@@ -216,7 +216,7 @@ def next_utterance(
     moment = replace(moment or Moment(doing), listener_is_agent=listener_is_agent, turn=len(lines))
     told = heard_ground.occasion if heard_ground is not None and heard_ground.kind is GroundKind.MEMORY \
         and heard_ground.spreads else heard_occasion
-    replies = _invited(view, speaker, listener, told)
+    replies = _invited(view, speaker, listener, told, now)
     if replies:
         intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
     elif intent is Intent.CHAT and listener_is_agent:
@@ -312,14 +312,15 @@ def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequenc
     readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines), agent=speaker.name)
 
 
-def _invited(view: MemoryView, speaker: Persona, teller: str, occasion: Occasion | None) -> list[Ground]:
+def _invited(view: MemoryView, speaker: Persona, teller: str, occasion: Occasion | None,
+             now: datetime | None = None) -> list[Ground]:
     """The answer when the other speaker just told of (or invited the speaker to) an occasion the
     speaker neither holds nor has said yes to already (else nothing): yes, unless it cannot come."""
     if occasion is None or invitation.hosts(occasion, speaker.name):
         return []
     if invitation.accepted(view.records, speaker.name, occasion):
         return []
-    yes, no = invitation.reply_grounds(occasion, speaker.name, teller)
+    yes, no = invitation.reply_grounds(occasion, speaker.name, teller, now)
     # Whether one can come is a fact the code has (a 135M model's pick between yes and no is
     # near random): free then, a yes; the hours asleep or another yes at that time, a no.
     return [no] if invitation.conflicts(occasion, speaker, view.records) else [yes]
@@ -348,7 +349,7 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
     if first is None:
         return []
     if first.occasion is not None:
-        return [invitation.announce_ground(first.record, first.occasion, speaker.name, listener)]
+        return [invitation.announce_ground(first.record, first.occasion, speaker.name, listener, now)]
     return [from_record(first.record, speaker, listener)]
 
 
@@ -385,6 +386,7 @@ def grounded_answer(
     known: Iterable[str] = (),
     listener: str = "the interviewer",
     phrased: bool = True,
+    heard_occasion: Occasion | None = None,
 ) -> Said:
     """Answer an interviewer in character, grounded like a line of dialogue (evaluation); the
     `Said` keeps the ground and the grounding verdict (the grounding evaluation reads them).
@@ -392,6 +394,7 @@ def grounded_answer(
 
     `kinds` restricts which memory kinds can be retrieved (None: all; empty: none) — the
     ablations of the paper's controlled evaluation (no reflection, no plan, no memory).
+    `heard_occasion`: an occasion the question invites the speaker to (answered yes or no).
     """
     intent = intent_of(question)
     queries = [question] + ([topic_of(question)] if topic_of(question) != question else [])
@@ -402,8 +405,11 @@ def grounded_answer(
         moment = Moment(moment.doing, moment.place)  # an ablation without plans knows no plan
     if kinds is not None and not set(kinds) & {"observation", "dialogue"}:
         persona = persona.model_copy(update={"relationships": {}})  # nor whom it has met
+    replies = _invited(view, persona, listener, heard_occasion, now)
+    if replies:  # an invitation in the question: the same yes or no as in a talk
+        intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
     pool = merged(recalls, limit=2 * k)
-    if intent is Intent.ABOUT and kinds is None:
+    if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM) and kinds is None:
         pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k)
     options = candidates(intent, persona, listener, question, now, moment, pool)
     if not phrased:

@@ -13,9 +13,9 @@ from enum import StrEnum
 
 from npc_brain.cognition.facts import content_words, times_in
 from npc_brain.cognition.intent_model import IntentModel
-from npc_brain.language.reported import claim_in
+from npc_brain.language.reported import claim_in, is_statement
 
-__all__ = ["Intent", "intent_of", "is_negated", "is_request", "topic_of", "topic_words"]
+__all__ = ["Intent", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
 
 class Intent(StrEnum):
     """What a line asks for (the paper's interview categories, as a player asks them)."""
@@ -58,7 +58,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
         r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
         r"|\bare you (happy|sad|worried|upset|tired|stressed|lonely|angry|excited|nervous)\b"
-        r"|\bhow'?s (your )?(mood|spirits)\b|\bin a good mood\b|\bhow are you holding up\b", re.IGNORECASE)),
+        r"|\bhow'?s (your )?(mood|spirits)\b|\bin a good mood\b|\bhow are you holding up\b"
+        r"|\b(something|anything) (bothering|worrying|troubling|wrong with|on) you\b"
+        r"|\byou (look|seem|sound) (\w+ )?(thoughtful|sad|tired|happy|worried|upset|down|cheerful|lost|pale|glum|"
+        r"distracted|stressed|lonely)\b", re.IGNORECASE)),
     (Intent.AVAILABILITY, re.compile(
         r"\bare you (free|available|around|busy|about)\b.*\b(at|on|this|tomorrow|tonight|later|morning|afternoon|"
         r"evening|noon|lunch|\d)|\b(do|would) you have (some |any |a (bit|moment|minute) of )?(free )?time\b"
@@ -122,11 +125,29 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
                     "town", "thing", "lately", "recently", "news", "new", "latest", "gossip"})
 
 
-_ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would|will)\s+you\s+(please\s+)?"
+_ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
                          r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
                          r"care|mind telling)\w+", re.IGNORECASE)
 _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk", "folks", "mate", "all", "lovely",
                              "fine", "beautiful", "day", "sir", "madam", "miss", "neighbour", "neighbor"})
+# Offering the listener something ("Would you like a coffee?"): no request of theirs.
+_OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
+# A tag that makes a statement sound like a question ("Lovely weather today, isn't it?").
+_TAG = re.compile(r",?\s*\b(isn't it|aren't they|don't you think|isn't that so|wasn't it|don't they|"
+                  r"right|eh|no)\s*\?\s*$", re.IGNORECASE)
+# Asking the listener to come along to something (with a place and a day, an invitation).
+_INVITES = re.compile(
+    r"\b(would|will|do|won't|can) you (like |want |care )?(to )?(come|join|be there|make it)\b"
+    r"|\bare you (coming|going|joining)\b|\bcome (along|with me|with us)\b|\bjoin (me|us)\b"
+    r"|\b(i|we)('d| would) love (the|your) company\b|\bwant to come\b|\byou('re| are) (invited|welcome to come)\b"
+    r"|\binvite you\b", re.IGNORECASE)
+
+
+def invites(line: str) -> bool:
+    """True when the line asks the listener to come along ("Are you coming to …?", "Join us …")."""
+    return bool(_INVITES.search(line))
+
+
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 _GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|greetings|good (morning|afternoon|evening|day)|morning|evening|"
                        r"nice to meet you|pleased to meet you|nice to see you|good to see you|long time no see|"
@@ -149,6 +170,11 @@ def intent_of(line: str) -> Intent:
         line = rest
     if claim_in(line):
         return Intent.CLAIM
+    line = _TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
+    if "?" not in line and is_statement(line):
+        return Intent.CHAT  # "It's a bit chilly this morning." asks nothing about this morning
+    if _ASKS_TO_DO.search(line) and not _INVITES.search(line):
+        return Intent.REQUEST  # "Would you fix the roof tonight?": asked to do, not to tell
     for intent, pattern in _ASKS:
         if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(line):
             continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
@@ -157,11 +183,9 @@ def intent_of(line: str) -> Intent:
             return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
     # Only a question or a request is read by its words: another NPC's statement ("I would
     # love to come") asks for nothing, and gets the speaker's own news or small talk.
-    if _ASKS_TO_DO.search(line):  # "Could you lend me ten coins?": asked to do, not to tell
-        return Intent.REQUEST
     if "?" in line or _REQUEST.match(line):
         found = Intent(_word_model().best(line))
-        if found is Intent.CHAT and is_request(line):
+        if found is Intent.CHAT and is_request(line) and not _OFFERS.search(line):
             return Intent.REQUEST
         return found
     if is_request(line):

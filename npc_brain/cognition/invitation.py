@@ -101,19 +101,22 @@ def invite_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listen
                   facts_in(text, exclude=(speaker, listener)), True, subject=speaker, occasion=occasion)
 
 
-def announce_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listener: str) -> Ground:
+def announce_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listener: str,
+                    now: datetime | None = None) -> Ground:
     """Someone else's occasion passed on, attributed: 'Klaus Mueller told me that Isabella
-    Rodriguez's Valentine's Day party is at Hobbs Cafe on February 14 from 5pm to 7pm.'"""
+    Rodriguez's Valentine's Day party is at Hobbs Cafe tomorrow from 5pm to 7pm.' (the day said
+    as of `now`; the fact the listener keeps names the date)."""
     fact = say.announce(occasion)
-    text = f"{record.teller} told me that {fact}." if record.teller else f"{fact[:1].upper()}{fact[1:]}."
+    spoken = say.announce(occasion, now)
+    text = f"{record.teller} told me that {spoken}." if record.teller else f"{spoken[:1].upper()}{spoken[1:]}."
     return Ground(GroundKind.MEMORY, text, fact, record.id, occasion.address,
                   facts_in(text, exclude=(speaker, listener)), True, subject=occasion.host, occasion=occasion)
 
 
-def reply_grounds(occasion: Occasion, speaker: str, teller: str) -> list[Ground]:
-    """Yes first (a small model leans to the first option), then no."""
-    yes = f"I would love to come to {say.describe(occasion)}."
-    no = f"Thank you, but I cannot make it to {say.describe(occasion, when=False)} {say.day_phrase(occasion)}."
+def reply_grounds(occasion: Occasion, speaker: str, teller: str, now: datetime | None = None) -> list[Ground]:
+    """Yes first (a small model leans to the first option), then no; the day said as of `now`."""
+    yes = f"I would love to come to {say.describe(occasion, now=now)}."
+    no = f"Thank you, but I cannot make it to {say.describe(occasion, when=False)} {say.day_phrase(occasion, now)}."
     return [
         Ground(GroundKind.ACCEPT, yes, f"{speaker} will come to {say.describe(occasion)}",
                facts=facts_in(yes, exclude=(speaker, teller)), spreads=True, subject=speaker, occasion=occasion),

@@ -29,7 +29,7 @@ ACTIVITY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("shop", ("shop", "buy", "ingredient", "grocer")),
     ("wash", ("shower", "wash", "bath", "ready", "dress")),
     ("relax", ("relax", "watch", "rest", "sketch", "draw", "paint", "garden", "photo", "compos",
-               "practi", "music", "feed", "tv", "quiet", "calm", "unwind")),
+               "practi", "music", "feed", "tv", "unwind")),
 )
 """Activity → the stems of words that say it."""
 

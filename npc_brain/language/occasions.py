@@ -117,9 +117,10 @@ def clock(when: datetime) -> str:
     return f"{h}{suffix}" if not when.minute else f"{h}:{when.minute:02d}{suffix}"
 
 
-def when_phrase(occasion: Occasion) -> str:
-    """'on Tuesday, February 14 from 5pm to 7pm' (the clock only when the text gave one)."""
-    day = day_phrase(occasion)
+def when_phrase(occasion: Occasion, now: datetime | None = None) -> str:
+    """'on Tuesday, February 14 from 5pm to 7pm' (the clock only when the text gave one); said
+    as of `now`, a day this week is named as people name it: 'today', 'tomorrow', 'on Saturday'."""
+    day = day_phrase(occasion, now)
     if not occasion.timed:
         return day
     if occasion.end is not None:
@@ -127,27 +128,35 @@ def when_phrase(occasion: Occasion) -> str:
     return f"{day} at {clock(occasion.start)}"
 
 
-def day_phrase(occasion: Occasion) -> str:
-    """'on Tuesday, February 14'."""
+def day_phrase(occasion: Occasion, now: datetime | None = None) -> str:
+    """'on Tuesday, February 14'; as of `now`, 'today', 'tomorrow' or 'on Saturday' this week."""
+    ahead = occasion.days_ahead(now) if now is not None else None
+    if ahead == 0:
+        return "today"
+    if ahead == 1:
+        return "tomorrow"
+    if ahead is not None and 1 < ahead < 7:
+        return f"on {occasion.start:%A}"
     return f"on {occasion.start:%A}, {occasion.start:%B} {occasion.start.day}"
 
 
-def describe(occasion: Occasion, *, article: str = "the", when: bool = True) -> str:
+def describe(occasion: Occasion, *, article: str = "the", when: bool = True, now: datetime | None = None) -> str:
     """'the lantern walk at Johnson Park on February 14 from 8pm to 10pm' (without the day and
-    hours when `when` is False)."""
+    hours when `when` is False; the day as of `now` when given: see `when_phrase`)."""
     what = occasion.what
     lead = "" if fold(what).startswith(("the ", "a ", "an ")) else f"{article} "
     where = f" at {occasion.place}" if occasion.place else ""
-    return f"{lead}{what}{where}" + (f" {when_phrase(occasion)}" if when else "")
+    return f"{lead}{what}{where}" + (f" {when_phrase(occasion, now)}" if when else "")
 
 
-def announce(occasion: Occasion) -> str:
+def announce(occasion: Occasion, now: datetime | None = None) -> str:
     """The occasion as news, whoever passes it on: "Isabella Rodriguez's Valentine's Day party is
-    at Hobbs Cafe on February 14 from 5pm to 7pm" (no host known: "the lantern walk is at …")."""
+    at Hobbs Cafe on February 14 from 5pm to 7pm" (no host known: "the lantern walk is at …";
+    said as of `now`: "… is at Hobbs Cafe tomorrow from 5pm to 7pm")."""
     what = occasion.what
     if occasion.host:
         head = f"{occasion.host}'s {what}"
     else:
         head = what if fold(what).startswith(("the ", "a ", "an ")) else f"the {what}"
     where = f" at {occasion.place}" if occasion.place else ""
-    return f"{head} is{where} {when_phrase(occasion)}"
+    return f"{head} is{where} {when_phrase(occasion, now)}"

@@ -32,7 +32,7 @@ class Replies:
 
 ENGLISH_REPLIES = Replies(
     greeting="Hello! Nice to see you.",
-    farewell="Goodbye, take care!",
+    farewell="Goodbye, it was nice talking to you.",
     thanks="You are welcome.",
     not_heard="I had not heard that.",
     ask_when="That sounds nice! When and where is it?",

@@ -30,7 +30,9 @@ _INSTRUCTION = re.compile(r"\b(?:ignore|disregard|forget)\b.{0,40}\b(?:instructi
                           r"repeat|tell|act|pretend|ignore|obey)\b|\bnew rules?\b|\bsystem\s*(?:prompt|:)"
                           r"|\b(?:from now on|as an ai|language model)\b", re.IGNORECASE)
 
-CLAIM_OPENERS = ("did you know that", "did you know", "did you hear that", "have you heard that", "i heard that",
+CLAIM_OPENERS = ("is it true that", "is it true", "people are saying that", "people are saying", "everyone says that",
+                 "everyone says", "everybody says", "i've heard that", "i've heard",
+                 "did you know that", "did you know", "did you hear that", "have you heard that", "i heard that",
                  "i heard", "guess what,", "guess what", "apparently,", "apparently", "rumour has it that",
                  "rumor has it that", "rumour has it", "rumor has it", "they say that", "people say that",
                  "word is that", "i was told that", "someone told me that", "somebody told me that",
@@ -60,7 +62,8 @@ def claim_in(line: str) -> str | None:
     m = _CLAIM_OPEN.match(line)
     if m is None:
         return None
-    rest = line[m.end():].strip().rstrip("?").strip()
+    rest = re.split(r"(?<=[.!?])\s", line[m.end():].strip(), maxsplit=1)[0]  # the claim's own sentence
+    rest = rest.strip().rstrip("?.!").strip()
     return rest or None
 
 
