@@ -75,7 +75,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         seen.add(words)
         extra.append(News(r))
 
-    def rank(item: News) -> tuple[int, bool, bool, bool, int]:
+    def rank(item: News) -> tuple[bool, int, bool, bool, int]:
         r = item.record
         own = bool(speaker) and r.subject == speaker and r.teller is None
         return (opinion(r.claim, lexicon), -r.importance, not own, item.occasion is None, -r.id)

@@ -17,8 +17,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from npc_brain.eval import story_gen, story_words
 
 PACKAGE = Path(__file__).resolve().parents[2] / "npc_brain"
