@@ -65,17 +65,15 @@ def summary(world: World, people: Sequence[Persona], made: int) -> list[str]:
     homes = Counter(world.area_name(p.home) or p.home for p in people)
     ages = sorted(p.age for p in people)
     kids = sum(1 for a in ages if a < 18)
+    old = sum(1 for a in ages if a >= 67)
     work = Counter(world.area_name(p.workplace) or p.workplace for p in people if p.workplace)
-    students = sum(1 for p in people if "student" in p.occupation or "pupil" in p.occupation)
-    retired = sum(1 for p in people if p.occupation.startswith("retired"))
-    own = sum(1 for p in people if p.occupation and not p.workplace and not p.occupation.startswith("retired"))
     places = ", ".join(f"{name} {n}" for name, n in work.most_common())
     return [
-        f"{len(people)} residents ({made} made, seed-determined) in {len(homes)} homes",
-        f"ages {ages[0]}-{ages[-1]} (median {statistics.median(ages):g}): {kids} under 18, {students} learning, "
-        f"{retired} retired" if ages else "nobody",
-        f"at {len(work)} places: {places}" if work else "no workplaces",
-        f"{own} working for themselves, at home or around town",
+        f"{len(people)} residents ({made} made, the same for the same seed) in {len(homes)} homes",
+        f"ages {ages[0]}-{ages[-1]} (median {statistics.median(ages):g}): {kids} under 18, {old} aged 67 or more"
+        if ages else "nobody",
+        f"{sum(work.values())} work or learn at {len(work)} places: {places}" if work else "no workplaces",
+        f"{len(people) - sum(work.values())} without a workplace on the map (retired, at home, around town)",
     ]
 
 

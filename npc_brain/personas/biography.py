@@ -73,7 +73,7 @@ def groups_of(p: Resident) -> set[str]:
         out.add("student")
     elif learner == "child" or p.age < 13:
         out.add("child")
-    elif job is not None and job.occupation.startswith("retired"):
+    elif job is not None and job.retired:
         out.add("retired")
     elif p.age >= 18:
         out.add("worker")
@@ -195,7 +195,7 @@ class Writer:
     def busy(p: Resident) -> tuple[float, float]:
         """The hours a person is at work or in class (none for the retired and small children)."""
         job = p.job
-        if job is None or not job.role.habits or job.occupation.startswith("retired"):
+        if job is None or not job.role.habits or job.retired:
             return (0.0, 0.0)
         if job.role.learner:
             return (8.5, 15.5)

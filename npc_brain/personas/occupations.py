@@ -43,6 +43,7 @@ class Job:
     opens: time | None = None
     closes: time | None = None
     subject: str = ""
+    retired: bool = False
 
     @property
     def title(self) -> str:
@@ -194,7 +195,7 @@ def employ(households: Sequence[Household], found: Survey, rng: random.Random, w
             continue
         if p.age >= RETIRE_AT or (p.age >= 62 and rng.random() < 0.4):
             former = rng.choice(words.retired_from)
-            p.job = Job(words.retired, words.retired.occupation.format(former=former), subject=former)
+            p.job = Job(words.retired, words.retired.occupation.format(former=former), subject=former, retired=True)
             continue
         seat = _pick(open_seats, p, load, rng)
         if seat is not None:

@@ -23,7 +23,7 @@ def test_writes_the_persona_file_the_demo_loads(tmp_path: Path, capsys: pytest.C
     assert main(["generate", "--map", str(ROOT / "maps" / "city.tmx"), "--with", str(ROOT / "demo_game" /
                  "personas.json"), "--n", "100", "--seed", "3", "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "100 residents (75 made" in text and f"wrote {out}" in text
+    assert "100 residents (75 made, the same for the same seed)" in text and f"wrote {out}" in text
     people = load_personas(out)  # the demo's own loader: valid personas, no two of a name
     assert len(people) == 100 and people[0].name == "Isabella Rodriguez"
     assert place_personas(people, load_world(ROOT / "maps" / "city.tmx")).notices == []
