@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from npc_brain.adapters.pygame_bridge import CharacterSheet
 from npc_brain.persona import Persona
+from npc_brain.personas import CapacityError, generate
 from npc_brain.world.homes import PersonaPlaceError, Placement, place_personas
 from npc_brain.world.world import World, slugify
 
@@ -57,6 +58,23 @@ def check_personas(personas: list[Persona], world: World, source: str = "persona
         raise PersonaFileError(str(exc)) from None
 
 
+def townsfolk(path: Path, count: int, world: World, *, seed: int = 1, fill_missing: bool = False) -> Placement:
+    """The first `count` personas of the file, placed on the map (see `check_personas`), and
+    as many more as `count` asks for generated for the map beside them (`npc_brain.personas`;
+    the same people for the same `seed`); a map without homes for them is a PersonaFileError."""
+    placed = check_personas(load_personas(path, count), world, str(path), fill_missing=fill_missing)
+    more = count - len(placed.personas)
+    if more <= 0:
+        return placed
+    try:
+        made = generate(world, more, seed=seed, existing=placed.personas)
+    except CapacityError as exc:
+        raise PersonaFileError(f"{path} has {len(placed.personas)} townsfolk and {exc}") from None
+    print(f"{world.source or 'the map'}: {len(made)} townsfolk generated (seed {seed}) beside the "
+          f"{len(placed.personas)} of {path.name}")
+    return Placement([*placed.personas, *made], placed.notices)
+
+
 def _palette(name: str) -> tuple[int, int, int]:
     h = zlib.crc32(name.encode())
     return (90 + h % 140, 90 + (h >> 8) % 140, 90 + (h >> 16) % 140)
@@ -79,12 +97,14 @@ def placeholder_sheet(color: tuple[int, int, int], frame_size: tuple[int, int] =
 
 
 class SpriteBook:
-    """Character sheets and portraits by persona, with placeholders for missing art."""
+    """Character sheets and portraits by persona: its own art, else one of the townsfolk looks
+    (`townsfolk_*.png`, the same for the same name), else a plain placeholder."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         self._sheets: dict[str, CharacterSheet] = {}
         self._portraits: dict[str, pygame.Surface] = {}
+        self._folk: dict[str, list[Path]] = {}
 
     def _file(self, folder: str, name: str, sprite: str | None) -> Path | None:
         stems = [Path(sprite).stem] if sprite else []
@@ -93,7 +113,10 @@ class SpriteBook:
             path = self.root / folder / f"{stem}.png"
             if path.exists():
                 return path
-        return None
+        if folder not in self._folk:
+            self._folk[folder] = sorted((self.root / folder).glob("townsfolk_*.png"))
+        pool = self._folk[folder]
+        return pool[zlib.crc32(name.encode()) % len(pool)] if pool else None
 
     def sheet(self, name: str, sprite: str | None = None) -> CharacterSheet:
         """The walk sheet of a persona (`sprite` is the persona's file name, if any)."""

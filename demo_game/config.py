@@ -11,10 +11,14 @@ ROOT = Path(__file__).resolve().parent.parent
 """The checkout (maps/ and sprites/ live beside the packages)."""
 
 DEFAULT_MAP = ROOT / "maps" / "town.tmx"
+CITY_MAP = ROOT / "maps" / "city.tmx"
+"""Oak Hill grown to a town of a hundred (maps/make_city.py): every place of the demo town, and more homes."""
+TOWN_BEDS = 25
+"""How many people the demo town's homes sleep (a test counts them): more townsfolk play in `CITY_MAP`."""
 DEFAULT_PERSONAS = Path(__file__).resolve().parent / "personas.json"
 SPRITES = ROOT / "sprites"
 BACKENDS = ("auto", "embedded", "openai", "scripted", "off")
-MAX_NPCS = 25
+MAX_NPCS = 150
 
 
 @dataclass
@@ -25,12 +29,15 @@ class GameConfig:
     "scripted" uses the deterministic `BrainResponder` (tests, offline demos), "off" runs no
     minds at all (the benchmark's baseline). `minutes_per_second` is game minutes per real
     second at speed ×1. `fixed_dt` makes every frame advance the same real time (tests).
+    `npcs` beyond the persona file's people are generated for the map (`people_seed`); more
+    than the demo town's homes sleep (`TOWN_BEDS`) move the default map to `CITY_MAP`.
     """
 
     map_path: Path = DEFAULT_MAP
     personas_path: Path = DEFAULT_PERSONAS
     sprites: Path = SPRITES
     npcs: int = 10
+    people_seed: int = 1  # townsfolk beyond the persona file are generated with this seed
     save_path: Path = field(default_factory=lambda: Path.cwd() / "saves" / "town.sqlite")
     backend: str = "auto"
     llm_overrides: dict[str, object] = field(default_factory=dict)
@@ -49,6 +56,10 @@ class GameConfig:
     talk_slowdown: float = 0.25  # game time runs at this share of the speed while a chat is open
     hot_reload: bool = True
     strict: bool = False  # re-raise bugs from thinking jobs instead of logging them (tests)
+
+    def __post_init__(self) -> None:
+        if Path(self.map_path) == DEFAULT_MAP and self.npcs > TOWN_BEDS:
+            self.map_path = CITY_MAP  # the demo town has a bed for 25: a bigger crowd lives in the city
 
     def validate(self) -> None:
         """Clear errors for impossible settings (argparse reports them as usage errors)."""
@@ -70,9 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m demo_game",
         description="A small town of generative agents (Park et al. 2023) you can walk around and talk to.",
     )
-    p.add_argument("--npcs", type=int, default=10, help=f"how many townsfolk (1-{MAX_NPCS}, default 10)")
-    p.add_argument("--map", type=Path, default=DEFAULT_MAP, help="the Tiled .tmx map (default maps/town.tmx)")
+    p.add_argument("--npcs", type=int, default=10,
+                   help=f"how many townsfolk (1-{MAX_NPCS}, default 10): those beyond the persona file are "
+                        f"generated for the map, and more than {TOWN_BEDS} live in maps/city.tmx")
+    p.add_argument("--map", type=Path, default=DEFAULT_MAP,
+                   help=f"the Tiled .tmx map (default maps/town.tmx, maps/city.tmx for more than {TOWN_BEDS})")
     p.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS, help="persona file (JSON)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the generated townsfolk (default 1)")
     p.add_argument("--save", type=Path, default=None, help="save file for F5/F9 (default saves/town.sqlite)")
     p.add_argument("--speed", type=int, default=1, choices=(0, 1, 2, 4, 8), help="start speed (0 = paused)")
     p.add_argument("--minutes-per-second", type=float, default=1.0,
@@ -126,7 +141,7 @@ def config_from_args(argv: list[str] | None = None) -> GameConfig:
     except ValueError:
         parser.error(f"--start {a.start!r} is not a date and time like 2023-02-13 07:00")
     cfg = GameConfig(
-        map_path=a.map, personas_path=a.personas, npcs=a.npcs, backend=backend,
+        map_path=a.map, personas_path=a.personas, npcs=a.npcs, people_seed=a.seed, backend=backend,
         llm_overrides=overrides, player_name=a.player.strip() or "Alex", start=start,
         minutes_per_second=a.minutes_per_second, speed=a.speed, headless=a.headless,
         frames=a.frames, wait_for_minds=max(0.0, a.wait_for_minds), screenshot=a.screenshot,

@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from demo_game.actors import Npc, Player, default_shadow
-from demo_game.assets import SpriteBook, check_personas, load_personas
+from demo_game.assets import SpriteBook, townsfolk
 from demo_game.brains import Brains, BrainState
 from demo_game.chatbox import ChatBox, WhisperBox
 from demo_game.config import DEFAULT_PERSONAS, GameConfig
@@ -75,10 +75,10 @@ class Game:
         self.hud = Hud(self.fonts, self.icons)
         self.shade = default_shadow()
         self.town = Town.open(cfg.map_path)  # MapError: the caller shows it
-        personas = load_personas(cfg.personas_path, cfg.npcs)
-        # The bundled personas were written for maps/town.tmx: on another map they get places there.
-        placed = check_personas(personas, self.world, str(cfg.personas_path),
-                                fill_missing=cfg.personas_path == DEFAULT_PERSONAS)
+        # The bundled personas were written for maps/town.tmx: on another map they get places there;
+        # townsfolk beyond the file are generated for the map.
+        placed = townsfolk(cfg.personas_path, cfg.npcs, self.world, seed=cfg.people_seed,
+                           fill_missing=cfg.personas_path == DEFAULT_PERSONAS)
         self.personas = placed.personas
         self.town.announce(placed.notices, [p.name for p in self.personas])
         self.clock = GameClock(cfg.start, minutes_per_second=cfg.minutes_per_second, speed=cfg.speed)

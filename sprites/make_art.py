@@ -92,6 +92,34 @@ CHARACTERS: dict[str, Style] = {
 }
 
 
+TOWNSFOLK_COUNT = 24
+
+
+def townsfolk(count: int = TOWNSFOLK_COUNT) -> dict[str, Style]:
+    """Looks for the townsfolk a game generates (`npc_brain.personas`), who have no art of their own:
+    `townsfolk_01` … drawn like the cast from a seeded mix of skin, hair, clothes and accessories."""
+    import random
+
+    rng = random.Random(29)
+    hairs = [BLACK_HAIR, DARK_BROWN, BROWN, BLOND, GINGER, GREY, WHITE_HAIR[:3]]
+    styles = ["short", "spiky", "long", "ponytail", "bun", "curly", "bob", "bald", "buzz"]
+    clothes = [(204, 72, 86), (92, 146, 96), (110, 150, 210), (232, 188, 70), (140, 96, 190), (64, 160, 160),
+               (236, 232, 220), (232, 138, 64), (120, 200, 170), (200, 60, 60), (96, 130, 200), (170, 150, 210)]
+    legs = [DENIM, CHARCOAL, KHAKI, (90, 70, 110), (60, 70, 60), (110, 96, 80)]
+    out = {}
+    for i in range(count):
+        extra = rng.choice(["coat", "glasses", "scarf", "hat", "backpack", "apron", "", ""])
+        colour = rng.choice(clothes)
+        out[f"townsfolk_{i + 1:02d}"] = Style(
+            list(SKIN.values())[i % len(SKIN)], rng.choice(hairs), styles[(i * 5) % len(styles)],
+            rng.choice(clothes), rng.choice(legs), dress=i % 4 == 1,
+            glasses=extra == "glasses", beard=i % 6 == 3,
+            coat=colour if extra == "coat" else None, scarf=colour if extra == "scarf" else None,
+            hat=colour if extra == "hat" else None, backpack=colour if extra == "backpack" else None,
+            apron=CREAM_APRON if extra == "apron" else None)
+    return out
+
+
 def slug(text: str) -> str:
     """Lowercase, runs of non-alphanumerics to '_' (the same rule as place addresses)."""
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
@@ -138,13 +166,14 @@ def main() -> None:
     chars, ports = HERE / "characters", HERE / "portraits"
     chars.mkdir(exist_ok=True)
     ports.mkdir(exist_ok=True)
-    for name, style in CHARACTERS.items():
+    folk = townsfolk()
+    for name, style in {**CHARACTERS, **folk}.items():
         pygame.image.save(sheet(style), str(chars / f"{name}.png"))
         pygame.image.save(portrait(style), str(ports / f"{name}.png"))
     pygame.image.save(icon_sheet(), str(HERE / "icons.png"))
     print(f"{TILESET_PNG.relative_to(ROOT)}: {len(sh.tiles)} tiles "
           f"({img.get_width()}x{img.get_height()}), {TILESET_TSX.relative_to(ROOT)}, "
-          f"{len(CHARACTERS)} character sheets + portraits, icons.png")
+          f"{len(CHARACTERS)} character sheets + portraits, {len(folk)} townsfolk, icons.png")
 
 
 if __name__ == "__main__":
