@@ -40,6 +40,7 @@ from npc_brain.cognition.intent import Intent, topic_of, topic_words
 from npc_brain.cognition.newsworthy import ROUTINE
 from npc_brain.cognition.phrasing import activity_of, parts_of_day
 from npc_brain.cognition.plan import PlanStep
+from npc_brain.language.aspect import happening
 from npc_brain.language.folding import fold
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
 from npc_brain.language.reported import claim_in
@@ -104,8 +105,9 @@ def candidates(
     if claimed:  # "I heard X": memories of X itself (most of its words), not of one word in it
         about = [r for r in about if len(words & content_words(r.claim)) >= _CLAIM_SHARE * len(words)]
     # Most of the topic first ("the Valentine's Day party": the party itself before its
-    # helpers), then the most informative (its place, date and time).
-    about.sort(key=lambda r: (-len(words & content_words(r.claim)),
+    # helpers), then what happened before how someone is, the weightiest, the most informative
+    # (its place, date and time): "Mei Lin is talking with Latoya" is no answer to "any news of Latoya?".
+    about.sort(key=lambda r: (-len(words & content_words(r.claim)), _worth(r),
                               -len(facts_in(r.claim, exclude=(speaker.name,)))))
     mems = _told_as_occasions(about, speaker, listener, words, now)
     action = action_ground(speaker, moment.doing, moment.place)
@@ -146,7 +148,7 @@ def candidates(
             out = [*there, *out]
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words:  # "what is new with you?": its news, else its day
         news = [from_record(r, speaker, listener)
-                for r in sorted(recalled, key=lambda r: (-r.importance, -r.id)) if r.importance > ROUTINE]
+                for r in sorted(recalled, key=lambda r: (*_worth(r), -r.id)) if r.importance > ROUTINE]
         out = [*news[:1], status, action]
     elif intent is Intent.CLAIM:  # "I heard X": what it knows of X, else that it had not heard
         out = [*mems[:2]]
@@ -187,6 +189,12 @@ def candidates(
     return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
 
 
+def _worth(r: MemoryRecord) -> tuple[bool, int]:
+    """What is most worth saying of a memory, first: something that happened (or an occasion), then
+    the weightiest (`news.untold` tells news in the same order)."""
+    return (not (r.occasion is not None or happening(r.claim)), -r.importance)
+
+
 def _kind(records: Sequence[MemoryRecord], rid: int) -> MemoryKind | None:
     return next((r.kind for r in records if r.id == rid), None)
 
@@ -200,7 +208,8 @@ def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener
     seen: list[Occasion] = []
     for r in about:
         occ = r.occasion
-        if occ is None or not (words & content_words(occ.what)) or r.kind is MemoryKind.REFLECTION:
+        if occ is None or not (words & content_words(f"{occ.what} {occ.place or ''}")) \
+                or r.kind is MemoryKind.REFLECTION:
             out.append(from_record(r, speaker, listener))
             continue
         if any(occ.same(o) for o in seen):

@@ -105,7 +105,9 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"
         r"|headed|heading|after this|after that|after work|where to next"
         r"|next|what('?s| is) (on )?your schedule|are you (doing|going) (anything|later))\b", re.IGNORECASE)),
-    (Intent.ABOUT, re.compile(r"\b(what('?s| is) up with|fill me in|tell me (more )?about|make of (it|that|this)"
+    (Intent.ABOUT, re.compile(r"\b(what('?s| is) (up|new|happening|going on) (with|at|in)|any (news|word) (about|on|of)"
+                              r"|(anything|something) (happening|going on|new|planned) (at|in|with|by|near)"
+                              r"|fill me in|tell me (more )?about|make of (it|that|this)"
                               r"|the word on|(news|update|info|details|gossip|latest) on|mentioned)\b", re.IGNORECASE)),
     (Intent.NOW, re.compile(
         r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
@@ -122,7 +124,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
 
 # Question words that say nothing about the topic ("how is the café doing today" is about the café).
 _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell", "doing", "today", "there",
-                    "town", "thing", "lately", "recently", "news", "new", "latest", "gossip"})
+                    "town", "thing", "lately", "recently", "news", "new", "latest", "gossip", "happening", "going",
+                    "something", "planned", "happen", "happened"})
 
 
 _ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
@@ -268,6 +271,9 @@ def _topic(line: str) -> str:
         topic = re.sub(r"\s+((a|an)\s+)?(very |really |so |too )?(nice|good|great|fun|safe|busy|popular|quiet|"
                        r"open|closed|far|near|close|expensive|cheap|worth)\b.*$", "", topic,
                        flags=re.IGNORECASE) or topic
+    # "Is anything happening at X?": X.
+    topic = re.sub(r"^.*?\b(?:anything|something|much|stuff)\s+(?:happening|going on|new|planned|on)\s+"
+                   r"(?:at|in|with|near|by|around)\s+", "", topic.strip(), flags=re.IGNORECASE)
     # "Have you been to X lately?": the place.
     topic = re.sub(r"^.*\b(been|gone|go|went)\s+(to|into|by)\s+", "", topic.strip(), flags=re.IGNORECASE)
     topic = re.sub(r"\s+(doing|going|today|lately|these days|right now|now|in town|around here)\b.*$", "",

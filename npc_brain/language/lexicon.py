@@ -67,6 +67,6 @@ ENGLISH = Lexicon(
     linking_verbs=("is", "are", "was", "were", "will", "be", "starts", "start", "begins", "begin", "opens",
                    "takes", "happens", "kicks", "runs", "goes", "gets", "has", "had"),
     phrase_breaks=("for", "with", "from", "to", "and", "or", "but", "where", "which", "that", "who", "when",
-                   "because", "so", "if"),
+                   "because", "so", "if", "together", "again", "soon", "too", "also", "here", "there"),
 )
 """The lexicon every reader uses unless a game passes its own."""
