@@ -17,7 +17,7 @@ from npc_brain.adapters.pygame_bridge import (
     shorten,
 )
 from npc_brain.adapters.walker import Walker
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world.pathfinding import CollisionGrid
 
 FEET = (14, 8)  # the player's collision box at the feet, in pixels

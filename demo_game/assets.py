@@ -10,8 +10,8 @@ import pygame
 from pydantic import ValidationError
 
 from npc_brain.adapters.pygame_bridge import CharacterSheet
-from npc_brain.persona import Persona
 from npc_brain.personas import CapacityError, generate
+from npc_brain.types.persona import Persona
 from npc_brain.world.homes import PersonaPlaceError, Placement, place_personas
 from npc_brain.world.world import World, slugify
 

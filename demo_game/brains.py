@@ -14,13 +14,13 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from enum import StrEnum
 from typing import Any
 
-from npc_brain.actions import ActionRegistry
-from npc_brain.clock import GameClock
-from npc_brain.cognition.settings import BrainSettings
 from npc_brain.llm.accounting import UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.society import Society
+from npc_brain.runtime.society import Society
+from npc_brain.types.actions import ActionRegistry
+from npc_brain.types.clock import GameClock
+from npc_brain.types.settings import BrainSettings
 from npc_brain.world.world import World
 
 log = logging.getLogger(__name__)
@@ -55,9 +55,9 @@ def checked_embedder(embedder: Embedder) -> tuple[Embedder, str | None]:
 
 def scripted_stack() -> tuple[ChatModel, Embedder]:
     """A model-free mind: canned but schema-valid answers (tests, offline demos)."""
-    from npc_brain.cognition.testing import BrainResponder
     from npc_brain.llm.embedders import LexicalEmbedder
     from npc_brain.llm.testing import ScriptedModel
+    from npc_brain.testing import BrainResponder
 
     return ScriptedModel(name="scripted").respond_with(BrainResponder(talk=True)), LexicalEmbedder()
 

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts, panel, wrap_text
-from npc_brain.cognition.inspection import AgentInspection, StepView
+from npc_brain.runtime.inspection import AgentInspection, StepView
 from npc_brain.world.place import PlaceKind
 
 INK = (232, 235, 243)

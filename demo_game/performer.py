@@ -15,10 +15,10 @@ from typing import Any
 
 from demo_game.cafe import cafe_actions, invite_action
 from demo_game.inventory import Inventory
-from npc_brain.actions import ActionRegistry
-from npc_brain.cognition.events import ActionRequested
-from npc_brain.movement import MOVEMENT_ACTIONS, with_movement
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.runtime.movement import MOVEMENT_ACTIONS, with_movement
+from npc_brain.types.actions import ActionRegistry
+from npc_brain.types.events import ActionRequested
+from npc_brain.types.observation import Observation, ObservationKind
 
 CAFE = "town:hobbs_cafe"
 COUNTER_ROOM = "town:hobbs_cafe:dining_area"

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from demo_game.town import MapWatcher, Town
     from npc_brain.adapters.camera import Camera
     from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
-    from npc_brain.clock import GameClock
-    from npc_brain.persona import Persona
+    from npc_brain.types.clock import GameClock
+    from npc_brain.types.persona import Persona
 
 
 class SaveSlots(Protocol):

@@ -18,14 +18,14 @@ from datetime import datetime, timedelta
 
 from pydantic import BaseModel
 
-from npc_brain.actions import GameAction
 from npc_brain.adapters.tiled import read_map
 from npc_brain.adapters.walker import Walker
-from npc_brain.clock import GameClock
-from npc_brain.cognition.events import ActionRequested, MovementEnded, UtteranceEvent
-from npc_brain.movement import MOVEMENT_ACTIONS, with_movement
-from npc_brain.persona import Persona
-from npc_brain.society import Society
+from npc_brain.runtime.movement import MOVEMENT_ACTIONS, with_movement
+from npc_brain.runtime.society import Society
+from npc_brain.types.actions import GameAction
+from npc_brain.types.clock import GameClock
+from npc_brain.types.events import ActionRequested, MovementEnded, UtteranceEvent
+from npc_brain.types.persona import Persona
 from npc_brain.world import Pathfinder, Rules
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

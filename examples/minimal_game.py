@@ -8,10 +8,10 @@ import pygame
 from npc_brain.adapters.crowd import Crowd
 from npc_brain.adapters.pygame_bridge import Camera, CharacterSheet, MapRenderer
 from npc_brain.adapters.tiled import read_map
-from npc_brain.clock import GameClock
 from npc_brain.llm import load_embedder, load_model
-from npc_brain.persona import Persona
-from npc_brain.society import Society
+from npc_brain.runtime.society import Society
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -12,10 +12,10 @@ from pytmx.util_pygame import load_pygame
 from npc_brain.adapters.crowd import Crowd  # +npc
 from npc_brain.adapters.pygame_bridge import WalkerSprite  # +npc
 from npc_brain.adapters.tiled import load_world  # +npc
-from npc_brain.clock import GameClock  # +npc
 from npc_brain.llm import load_embedder, load_model  # +npc
-from npc_brain.persona import Persona  # +npc
-from npc_brain.society import Society  # +npc
+from npc_brain.runtime.society import Society  # +npc
+from npc_brain.types.clock import GameClock  # +npc
+from npc_brain.types.persona import Persona  # +npc
 
 HERE = pathlib.Path(__file__).resolve().parent / "scroll_assets"
 VIEW = (480, 320)

@@ -11,11 +11,11 @@ from pytmx.util_pygame import load_pygame
 
 from npc_brain.adapters.tiled import load_world  # +npc
 from npc_brain.adapters.walker import Walker  # +npc
-from npc_brain.clock import GameClock  # +npc
-from npc_brain.cognition.events import UtteranceEvent  # +npc
 from npc_brain.llm import load_embedder, load_model  # +npc
-from npc_brain.persona import Persona  # +npc
-from npc_brain.society import Society  # +npc
+from npc_brain.runtime.society import Society  # +npc
+from npc_brain.types.clock import GameClock  # +npc
+from npc_brain.types.events import UtteranceEvent  # +npc
+from npc_brain.types.persona import Persona  # +npc
 from npc_brain.world import Pathfinder, Perception, Rules, place_personas, spread_points  # +npc
 
 HERE = pathlib.Path(__file__).resolve().parent / "tutorial_assets"

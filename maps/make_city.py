@@ -452,8 +452,8 @@ def residents_of(tmx: Path) -> Residents:
     import json
 
     from npc_brain.adapters.tiled import load_world
-    from npc_brain.persona import Persona
     from npc_brain.personas import generate, room_for
+    from npc_brain.types.persona import Persona
 
     world = load_world(tmx)
     demo = [Persona.model_validate(p) for p in json.loads((ROOT / "demo_game" / "personas.json").read_text())]

@@ -258,12 +258,12 @@ def damages(data: bytes, first: str = "Ana", second: str = "Ben") -> list[Damage
 # ------------------------------------------------------------------------------- running
 def make_society() -> tuple[Any, Any]:
     """Two agents in the tiny town on the scripted brain, jobs run inline."""
-    from npc_brain.clock import GameClock
-    from npc_brain.cognition.testing import BrainResponder, tiny_town
-    from npc_brain.executors import InlineExecutor
     from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-    from npc_brain.persona import Persona
-    from npc_brain.society import Society
+    from npc_brain.runtime.executors import InlineExecutor
+    from npc_brain.runtime.society import Society
+    from npc_brain.testing import BrainResponder, tiny_town
+    from npc_brain.types.clock import GameClock
+    from npc_brain.types.persona import Persona
 
     names = ["Ana", "Ben"]
     clock = GameClock(T0)

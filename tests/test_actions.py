@@ -6,16 +6,16 @@ from datetime import datetime, timedelta
 import pytest
 from pydantic import BaseModel
 
-from npc_brain.actions import ActionContext, ActionRegistry, GameAction
-from npc_brain.clock import GameClock
-from npc_brain.cognition.events import ActionReported, ActionRequested, MovementEnded, UtteranceEvent
 from npc_brain.cognition.offers import is_request, options_for, ranked
-from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.movement import with_movement
-from npc_brain.persona import Persona
-from npc_brain.scheduler import InlineExecutor
-from npc_brain.society import Society
+from npc_brain.runtime.movement import with_movement
+from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.actions import ActionContext, ActionRegistry, GameAction
+from npc_brain.types.clock import GameClock
+from npc_brain.types.events import ActionReported, ActionRequested, MovementEnded, UtteranceEvent
+from npc_brain.types.persona import Persona
 
 T0 = datetime(2023, 2, 13, 9, 0)
 PLAYER = "Alex"
@@ -314,7 +314,7 @@ def test_hostile_player_lines_never_name_an_action_into_being():
 # ---------------------------------------------------------------- the walker
 def test_the_walker_walks_behind_whom_it_follows_and_can_say_no():
     from npc_brain.adapters.walker import Walker
-    from npc_brain.cognition.action import Action
+    from npc_brain.types.action import Action
     from npc_brain.world.pathfinding import Pathfinder
 
     world = tiny_town(["Ana"])

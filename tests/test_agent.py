@@ -6,13 +6,13 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from npc_brain.agent import Agent, AgentStatus, AgentStatusError, Thought
-from npc_brain.cognition.plan import PlanLevel, PlanStep
-from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import MemoryKind, MemoryStream
-from npc_brain.observation import Observation, ObservationKind
-from npc_brain.persona import Persona
+from npc_brain.runtime.agent import Agent, AgentStatus, AgentStatusError, Thought
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.observation import Observation, ObservationKind
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep
 from npc_brain.world.spatial_memory import SpatialMemory
 
 T0 = datetime(2023, 2, 13, 7, 0)

@@ -6,12 +6,12 @@ import threading
 import time
 from datetime import datetime
 
-from npc_brain.clock import GameClock
-from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
-from npc_brain.scheduler import ManualExecutor
-from npc_brain.society import THINKING_THREADS, Society
+from npc_brain.runtime.scheduler import ManualExecutor
+from npc_brain.runtime.society import THINKING_THREADS, Society
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
 
 T0 = datetime(2023, 2, 13, 9, 0)
 NAMES = ("Ana", "Ben", "Cal", "Dee", "Eve", "Fay")

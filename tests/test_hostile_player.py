@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from npc_brain.clock import GameClock
-from npc_brain.cognition.facts import facts_in
-from npc_brain.cognition.grounding import ungrounded_facts
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.cognition.testing import BrainResponder, tiny_town
+from npc_brain.language.facts import facts_in
+from npc_brain.language.grounding import ungrounded_facts
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
-from npc_brain.scheduler import InlineExecutor
-from npc_brain.society import Society
+from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
+from npc_brain.types.settings import BrainSettings
 
 T0 = datetime(2023, 2, 13, 9, 0)
 PLAYER = "Alex"

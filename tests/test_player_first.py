@@ -7,18 +7,18 @@ from datetime import datetime, timedelta
 import pytest
 from waiting import GENEROUS_S, wait_until
 
-from npc_brain.call_gate import CallGate
-from npc_brain.clock import GameClock
-from npc_brain.cognition.events import ConversationEnded, UtteranceEvent
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.cognition.testing import BrainResponder, tiny_town
-from npc_brain.conversations import PLAYER_LINES_BEFORE_GOODBYE
 from npc_brain.llm.errors import LLMUnavailable
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.observation import Observation
-from npc_brain.persona import Persona
-from npc_brain.scheduler import InlineExecutor, JobState, ManualExecutor, Priority, Scheduler
-from npc_brain.society import Society
+from npc_brain.runtime.call_gate import CallGate
+from npc_brain.runtime.conversations import PLAYER_LINES_BEFORE_GOODBYE
+from npc_brain.runtime.scheduler import InlineExecutor, JobState, ManualExecutor, Priority, Scheduler
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.events import ConversationEnded, UtteranceEvent
+from npc_brain.types.observation import Observation
+from npc_brain.types.persona import Persona
+from npc_brain.types.settings import BrainSettings
 
 T0 = datetime(2023, 2, 13, 9, 0)
 
@@ -171,8 +171,8 @@ def test_gate_never_starves_the_town_and_close_turns_calls_away() -> None:
 
 
 def test_when_the_server_is_back_failed_thoughts_are_tried_again_at_once() -> None:
-    from npc_brain.agent import Thought
     from npc_brain.llm.errors import LLMUnreachable
+    from npc_brain.runtime.agent import Thought
 
     society, _clock, _model = _society(executor=ManualExecutor(), max_in_flight=3)
     gate = society.gate

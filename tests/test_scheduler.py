@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from npc_brain.clock import GameClock
-from npc_brain.scheduler import (
+from npc_brain.runtime.scheduler import (
     Budget,
     Charged,
     InlineExecutor,
@@ -24,6 +23,7 @@ from npc_brain.scheduler import (
     SchedulerClosed,
     Usage,
 )
+from npc_brain.types.clock import GameClock
 
 T0 = datetime(2023, 2, 13, 8, 0)
 
@@ -133,7 +133,7 @@ def test_default_error_handling_logs_and_poll_survives(caplog: pytest.LogCapture
     s.submit("Klaus", "reflect", lambda: 1, on_done=lambda v: [][v])  # broken callback
     s.submit("Maria", "plan", lambda: 1 / 0, on_error=lambda e: {}["boom"])  # broken handler
     s.submit("Maria", "chat", lambda: "ok")
-    with caplog.at_level(logging.WARNING, logger="npc_brain.scheduler"):
+    with caplog.at_level(logging.WARNING, logger="npc_brain.runtime.scheduler"):
         jobs = s.poll()
     assert [j.state for j in jobs] == [JobState.FAILED] * 3 + [JobState.DONE]
     assert isinstance(jobs[1].error, IndexError)

@@ -17,20 +17,20 @@ from pathlib import Path
 
 import pytest
 
-from npc_brain.clock import GameClock
-from npc_brain.cognition.events import (
+from npc_brain.llm.replay import RecordingModel, ReplayModel
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.runtime.simulation import Simulation, SimulationResult
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.events import (
     ConversationStarted,
     PlanChanged,
     ReflectionWritten,
     RefusalHandled,
     UtteranceEvent,
 )
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.cognition.testing import BrainResponder, tiny_town
-from npc_brain.llm.replay import RecordingModel, ReplayModel
-from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
-from npc_brain.simulation import Simulation, SimulationResult
+from npc_brain.types.persona import Persona
+from npc_brain.types.settings import BrainSettings
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RECORDING = FIXTURES / "sim_day.jsonl"
@@ -111,7 +111,7 @@ def test_replayed_day_has_the_whole_cognitive_loop(replays):
 
 def test_two_people_for_a_one_person_bathroom_one_is_refused_and_goes_elsewhere():
     """The paper's other failure case: nobody can know the bathroom is taken until they arrive."""
-    from npc_brain.cognition.plan import PlanLevel, PlanStep
+    from npc_brain.types.plan import PlanLevel, PlanStep
 
     now = START.replace(hour=9)
     sim = Simulation(tiny_town(NAMES[1:]), personas()[1:], ScriptedModel().respond_with(BrainResponder()),
@@ -138,7 +138,7 @@ def test_two_people_for_a_one_person_bathroom_one_is_refused_and_goes_elsewhere(
 def test_walking_into_a_building_puts_you_in_a_room_where_the_others_are():
     """Two NPCs headed for "Hobbs Cafe" (a building step nobody has decomposed into a room) end
     up in the same room, so they see each other and can talk (they stood at two addresses)."""
-    from npc_brain.cognition.plan import PlanLevel, PlanStep
+    from npc_brain.types.plan import PlanLevel, PlanStep
 
     now = START.replace(hour=9)
     sim = Simulation(tiny_town(NAMES[1:]), personas()[1:], ScriptedModel().respond_with(BrainResponder()),
@@ -160,13 +160,14 @@ def test_walking_into_a_building_puts_you_in_a_room_where_the_others_are():
 def test_real_model_plans_a_day_and_talks():
     from npc_brain.llm.factory import load_model
     from npc_brain.llm.settings import LLMSettings
-    from npc_brain.society import Society
+    from npc_brain.runtime.executors import InlineExecutor
+    from npc_brain.runtime.society import Society
 
     model = load_model(LLMSettings(backend="embedded"))
     try:
         clock = GameClock(datetime(2023, 2, 13, 7, 0))
         society = Society(tiny_town(["Ana"]), model, HashEmbedder(), now=clock,
-                          executor=__import__("npc_brain.scheduler", fromlist=["InlineExecutor"]).InlineExecutor())
+                          executor=InlineExecutor())
         ana = personas()[0].model_copy(update={"memories": ()})
         society.add_agent(ana)
         society.update()  # plan the day (and decompose the first hour)

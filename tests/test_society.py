@@ -9,22 +9,22 @@ from datetime import datetime, timedelta
 import pytest
 from waiting import GENEROUS_S, wait_until
 
-from npc_brain.agent import AgentStatus
-from npc_brain.clock import GameClock
-from npc_brain.cognition.events import (
+from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.memory import MemoryKind
+from npc_brain.runtime.agent import AgentStatus
+from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.events import (
     ConversationEnded,
     ConversationStarted,
     ObjectStateChanged,
     RefusalHandled,
     UtteranceEvent,
 )
-from npc_brain.cognition.testing import BrainResponder, tiny_town
-from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.memory import MemoryKind
-from npc_brain.observation import Observation
-from npc_brain.persona import Persona
-from npc_brain.scheduler import InlineExecutor
-from npc_brain.society import Society
+from npc_brain.types.observation import Observation
+from npc_brain.types.persona import Persona
 from npc_brain.world.rules import Rules
 
 T0 = datetime(2023, 2, 13, 7, 0)

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from npc_brain import CorruptSaveError, SaveError
-from npc_brain.clock import GameClock
-from npc_brain.cognition.testing import BrainResponder, tiny_town
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
-from npc_brain.society import Society
+from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
 from npc_brain.world.rules import Verdict
 
 T0 = datetime(2023, 2, 13, 7, 0)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world.place import ACTIVITIES
 
 ROOT = Path(__file__).resolve().parents[1]

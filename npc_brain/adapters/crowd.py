@@ -27,10 +27,10 @@ from types import MappingProxyType
 from typing import Any
 
 from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
-from npc_brain.cognition.action import caption
-from npc_brain.cognition.events import ActionRequested, Event, UtteranceEvent
-from npc_brain.movement import MOVEMENT_ACTIONS
-from npc_brain.persona import Persona
+from npc_brain.runtime.movement import MOVEMENT_ACTIONS
+from npc_brain.types.action import caption
+from npc_brain.types.events import ActionRequested, Event, UtteranceEvent
+from npc_brain.types.persona import Persona
 from npc_brain.world.homes import place_personas, spread_points
 from npc_brain.world.pathfinding import Cell, Pathfinder
 from npc_brain.world.perception import Perception

@@ -72,9 +72,9 @@ def interval_stats(intervals_ms: list[float], budget_ms: float = FRAME_MS) -> di
 def brain_loop(town: Any, model: Any, embedder: Any, *, seconds: float, fps: float, speed: float,
                workers: int) -> tuple[list[float], int, list[float]]:
     """Frame work times (ms) of the brain-only loop, the model calls made, frame intervals (ms)."""
-    from npc_brain.clock import GameClock
     from npc_brain.llm.accounting import AccountingModel
-    from npc_brain.simulation import Simulation
+    from npc_brain.runtime.simulation import Simulation
+    from npc_brain.types.clock import GameClock
 
     counted = AccountingModel(model)
     executor = ThreadPoolExecutor(max(1, workers), thread_name_prefix="npc_brain-frames")

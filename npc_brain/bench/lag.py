@@ -111,10 +111,10 @@ class LagMeter:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Run the benchmark (see the module doc)."""
-    from npc_brain.clock import GameClock
     from npc_brain.eval.runner import make_executor
     from npc_brain.eval.town import load_town_or_exit
-    from npc_brain.simulation import Simulation
+    from npc_brain.runtime.simulation import Simulation
+    from npc_brain.types.clock import GameClock
 
     town = load_town_or_exit(args.town, "bench lag", npcs=args.npcs, map_path=args.map,
                              personas_path=args.personas)

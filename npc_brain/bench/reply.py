@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from npc_brain.eval.backend import add_model_arguments, open_backend
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 
 TARGET = {"first_p95_s": 1.0, "full_p95_s": 3.0}
 """Issue 11 on the 2-core box: first words p95 ≤ 1 s, full line p95 ≤ 3 s."""
@@ -190,11 +190,11 @@ def _loadavg() -> str:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Run the benchmark (see the module doc)."""
-    from npc_brain.clock import GameClock
-    from npc_brain.cognition.settings import BrainSettings
     from npc_brain.eval.town import load_town_or_exit
-    from npc_brain.simulation import Simulation
-    from npc_brain.society import THINKING_THREADS, Society
+    from npc_brain.runtime.simulation import Simulation
+    from npc_brain.runtime.society import THINKING_THREADS, Society
+    from npc_brain.types.clock import GameClock
+    from npc_brain.types.settings import BrainSettings
 
     town = load_town_or_exit("demo", "bench reply", npcs=args.npcs)
     start = datetime.fromisoformat(args.start)

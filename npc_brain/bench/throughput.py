@@ -72,13 +72,13 @@ def measure(engine: Any, concurrency: int, max_tokens: int, rounds: int) -> dict
 
 def simulate(engine: Any, args: argparse.Namespace) -> dict[str, Any]:
     """Tokens/s a short headless simulation uses on this engine."""
-    from npc_brain.clock import GameClock
     from npc_brain.eval.runner import advance, make_executor, settle
     from npc_brain.eval.town import load_town_or_exit
     from npc_brain.llm.accounting import AccountingModel
     from npc_brain.llm.embedded import EmbeddedModel
     from npc_brain.llm.embedders import LexicalEmbedder
-    from npc_brain.simulation import Simulation
+    from npc_brain.runtime.simulation import Simulation
+    from npc_brain.types.clock import GameClock
 
     town = load_town_or_exit(args.town, "bench throughput", npcs=args.sim_npcs)
     model = AccountingModel(EmbeddedModel(engine))

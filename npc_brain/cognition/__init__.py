@@ -1,31 +1,9 @@
-"""npc_brain.cognition: the paper's mechanisms as pure functions over snapshots.
+"""npc_brain.cognition: the paper's mechanisms (Park et al. 2023), as pure functions over snapshots.
 
-importance (batched ratings), reflection, planning (day plan + just-in-time
-decomposition), location (walk of the known containment tree), reaction, dialogue —
-plus their output schemas, prompt builders, settings and the events a Society emits.
+Memory is rated (`importance`), recalled (`recall`) and reflected on (`reflection`); the day is
+planned and decomposed (`planning`, `choices`, `location`, `wishes`); perceptions are reacted to
+(`reaction`); lines are chosen from grounds (`grounds`, `answers`, `dialogue`, `offers`) and news
+travels (`news`, `newsworthy`, `invitation`, `hearsay`). Prompts and output schemas are pure
+builders (`prompts`, `schemas`). English lives in `npc_brain.language`; the values these
+functions take and return in `npc_brain.types`; who calls them, when, in `npc_brain.runtime`.
 """
-from __future__ import annotations
-
-from npc_brain.cognition.events import (
-    ActionReported,
-    ActionRequested,
-    ConversationEnded,
-    ConversationStarted,
-    Event,
-    MovementEnded,
-    ObjectStateChanged,
-    PlanChanged,
-    ReflectionWritten,
-    RefusalHandled,
-    ThoughtFailed,
-    UtteranceEvent,
-)
-from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
-from npc_brain.cognition.settings import BrainSettings
-
-__all__ = [
-    "ActionReported", "ActionRequested", "BrainSettings", "ConversationEnded", "ConversationStarted", "Event",
-    "MovementEnded", "ObjectStateChanged",
-    "Plan", "PlanChanged", "PlanLevel", "PlanStep", "ReflectionWritten", "RefusalHandled",
-    "ThoughtFailed", "UtteranceEvent",
-]

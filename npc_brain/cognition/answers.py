@@ -19,14 +19,11 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from npc_brain.cognition import invitation
-from npc_brain.cognition.facts import content_words, facts_in, times_in
 from npc_brain.cognition.grounds import (
     NO_ONE,
     NO_PLANS,
     REACTION,
     SMALL_TALK,
-    Ground,
-    GroundKind,
     Moment,
     action_ground,
     from_record,
@@ -36,17 +33,19 @@ from npc_brain.cognition.grounds import (
     status_ground,
     unknown_ground,
 )
-from npc_brain.cognition.intent import Intent, topic_of, topic_words
 from npc_brain.cognition.newsworthy import ROUTINE
-from npc_brain.cognition.phrasing import activity_of, parts_of_day
-from npc_brain.cognition.plan import PlanStep
 from npc_brain.language.aspect import happening
+from npc_brain.language.facts import content_words, facts_in, times_in
 from npc_brain.language.folding import fold
+from npc_brain.language.intent import Intent, topic_of, topic_words
+from npc_brain.language.phrasing import activity_of, parts_of_day
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
 from npc_brain.language.reported import claim_in
 from npc_brain.memory.record import MemoryKind, MemoryRecord
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
+from npc_brain.types.ground import Ground, GroundKind
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanStep
 
 __all__ = ["candidates"]
 

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from npc_brain.cognition.phrasing import (
+from npc_brain.language import occasions as say
+from npc_brain.language.phrasing import (
     activity_of,
     as_gerund_phrase,
     date_in,
@@ -26,9 +27,8 @@ from npc_brain.cognition.phrasing import (
     shorten,
     wake_and_bed,
 )
-from npc_brain.language import occasions as say
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
 
 _RANGE_TEXT = re.compile(r",?\s*(?:from\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|–|until)\s*"
                          r"\d{1,2}(?::\d\d)?\s*(?:am|pm)\b", re.I)

@@ -16,18 +16,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from npc_brain.actions import Offer
 from npc_brain.cognition import invitation, news, prompts
 from npc_brain.cognition.answers import candidates
-from npc_brain.cognition.facts import content_words
-from npc_brain.cognition.grounding import Grounded, Problem, ground_line, streamable
-from npc_brain.cognition.grounds import (
-    Ground,
-    GroundKind,
-    Moment,
-    from_record,
-)
-from npc_brain.cognition.intent import Intent, intent_of, topic_of, topic_words
+from npc_brain.cognition.grounds import Moment, from_record
 from npc_brain.cognition.offers import options_for
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import (
@@ -37,6 +28,9 @@ from npc_brain.cognition.schemas import (
     text_tokens,
     utterance_schema,
 )
+from npc_brain.language.facts import content_words
+from npc_brain.language.grounding import Grounded, Problem, ground_line, streamable
+from npc_brain.language.intent import Intent, intent_of, topic_of, topic_words
 from npc_brain.llm import readahead
 from npc_brain.llm.calls import choose_of
 from npc_brain.llm.errors import LLMOutputError
@@ -46,8 +40,10 @@ from npc_brain.llm.streaming import streaming
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
+from npc_brain.types.actions import Offer
+from npc_brain.types.ground import Ground, GroundKind
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
 
 
 @dataclass(frozen=True, slots=True)

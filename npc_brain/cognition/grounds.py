@@ -12,67 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 
-from npc_brain.cognition.facts import facts_in
 from npc_brain.cognition.newsworthy import newsworthy
-from npc_brain.cognition.phrasing import as_gerund_phrase, base_form, first_person
-from npc_brain.cognition.plan import PlanStep
+from npc_brain.language.facts import facts_in
+from npc_brain.language.phrasing import as_gerund_phrase, base_form, first_person
 from npc_brain.language.reported import reported
 from npc_brain.memory.record import MemoryKind, MemoryRecord
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
-
-
-class GroundKind(StrEnum):
-    """Where a ground comes from."""
-
-    IDENTITY = "identity"
-    ACTION = "action"
-    PLAN = "plan"
-    MEMORY = "memory"
-    RELATION = "relation"
-    UNKNOWN = "unknown"  # an honest "I don't know about X": asserts nothing
-    SMALL_TALK = "small talk"  # asserts nothing
-    ACCEPT = "accept"  # yes to an occasion: the speaker commits to going
-    DECLINE = "decline"  # no to an occasion or a request
-    OFFER = "offer"  # doing a game action the code offers (actions.Offer): "Here is a coffee for you."
-    GREETING = "greeting"  # hello back: asserts nothing
-    FAREWELL = "farewell"  # goodbye: asserts nothing, ends the talk
-    FEELING = "feeling"  # how it is and what is on its mind (its weightiest recent memory)
-    PLACE = "place"  # a place it knows, recommended for what was asked
-    QUESTION = "question"  # the speaker asks something back: asserts nothing
-
-
-@dataclass(frozen=True, slots=True)
-class Ground:
-    """One thing the speaker may say, with its source.
-
-    `text` is the first-person sentence ("I want to host a party at Hobbs Cafe."); `said` is the
-    same fact in the third person with names, for a listener to remember as hearsay; `record`
-    is the memory id it came from (None for persona, plan and action grounds); `facts` are the
-    names, places, dates and times a line made from it must carry; `spreads` says whether it is
-    news (a third party, an event, a time and place) that a listener should remember.
-    """
-
-    kind: GroundKind
-    text: str
-    said: str = ""
-    record: int | None = None
-    place: str | None = None
-    facts: tuple[str, ...] = ()
-    spreads: bool = False
-    subject: str | None = None  # whom the fact is about (the listener's record keeps it)
-    occasion: Occasion | None = None  # the occasion it tells of (the listener's record keeps it)
-
-    @property
-    def asserts(self) -> bool:
-        """False for small talk, greetings, questions and honest not-knowing: no facts stated."""
-        return self.kind not in _SAYS_NOTHING
-
-    def label(self, limit: int = 110) -> str:
-        """The option text the model chooses (the grammar holds it to one of these)."""
-        return self.text if len(self.text) <= limit else self.text[: limit - 1].rstrip() + "…"
+from npc_brain.types.ground import Ground, GroundKind
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanStep
 
 
 def _sentence(text: str) -> str:
@@ -276,9 +224,3 @@ class Moment:
     places: tuple[tuple[str, str, frozenset[str]], ...] = ()  # public places it knows: name, address, purposes
     listener_is_agent: bool = False  # talking with another NPC (not the player, not an interviewer)
     turn: int = 0  # lines said so far in this conversation
-
-
-
-
-_SAYS_NOTHING = frozenset({GroundKind.SMALL_TALK, GroundKind.UNKNOWN, GroundKind.GREETING, GroundKind.FAREWELL,
-                           GroundKind.QUESTION})

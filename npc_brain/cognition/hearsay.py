@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from npc_brain.cognition.facts import facts_in
-from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.language.facts import facts_in
+from npc_brain.types.ground import Ground, GroundKind
+from npc_brain.types.observation import Observation, ObservationKind
 
 
 def told(speaker: str, listener: str, ground: Ground, *, place: str | None = None,

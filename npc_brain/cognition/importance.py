@@ -29,7 +29,7 @@ from npc_brain.llm.calls import Choice, choose_of
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import ImportanceCache, normalise_description
 from npc_brain.memory.record import MemoryKind
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 DIGITS = tuple(str(d) for d in range(1, 10))
 """The rating tokens. 1–9, not 1–10: "10" is two tokens ("1", "0") for llama-style

@@ -15,15 +15,16 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from npc_brain.cognition.facts import facts_in
-from npc_brain.cognition.grounds import Ground, GroundKind, from_record
-from npc_brain.cognition.phrasing import wake_and_bed
-from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.cognition.grounds import from_record
 from npc_brain.language import occasions as say
+from npc_brain.language.facts import facts_in
 from npc_brain.language.folding import fold
+from npc_brain.language.phrasing import wake_and_bed
 from npc_brain.memory.record import MemoryKind, MemoryRecord
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
+from npc_brain.types.ground import Ground, GroundKind
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep
 
 __all__ = ["Remembered", "accepted", "announce_ground", "commitment", "committed", "conflicts", "hosts",
            "invite_ground", "known", "reply_grounds", "step_for", "untold", "upcoming"]

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from npc_brain.cognition import invitation
-from npc_brain.cognition.facts import content_words
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
 from npc_brain.language import occasions as say
 from npc_brain.language.aspect import happening
+from npc_brain.language.facts import content_words
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.language.opinions import is_opinion
 from npc_brain.memory.record import MemoryRecord
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 __all__ = ["ROUTINE", "TOLD_SHARE", "News", "newsworthy", "opinion", "repeats", "untold"]
 

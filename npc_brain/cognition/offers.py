@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from npc_brain.actions import Offer, words_of
-from npc_brain.cognition.facts import facts_in
-from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.cognition.intent import Intent, intent_of, is_negated, is_request
 from npc_brain.language.dates import mentions_later
+from npc_brain.language.facts import facts_in
+from npc_brain.language.intent import Intent, intent_of, is_negated, is_request
+from npc_brain.types.actions import Offer, words_of
+from npc_brain.types.ground import Ground, GroundKind
 
 __all__ = ["DECLINE", "Options", "is_negated", "is_request", "offer_ground", "options_for", "ranked"]
 

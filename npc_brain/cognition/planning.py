@@ -38,8 +38,6 @@ from npc_brain.cognition.location import (
     Whereabouts,
     building_names,
 )
-from npc_brain.cognition.phrasing import wake_and_bed
-from npc_brain.cognition.plan import MIN_STEP, PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, recall
 from npc_brain.cognition.schemas import (
     DayChunk,
@@ -48,12 +46,14 @@ from npc_brain.cognition.schemas import (
     day_slots_schema,
     hour_steps_schema,
 )
+from npc_brain.language.phrasing import wake_and_bed
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import MIN_STEP, PlanLevel, PlanStep, snap
 from npc_brain.world.place import ACTIVITIES
 
 ATOMIC_ACTIVITIES = frozenset({"sleep"})

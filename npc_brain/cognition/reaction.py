@@ -17,13 +17,13 @@ from typing import Any
 from npc_brain.cognition import prompts
 from npc_brain.cognition.choices import Option, alternatives_at, react_options, replan_options
 from npc_brain.cognition.location import Whereabouts, building_names
-from npc_brain.cognition.plan import PlanLevel, PlanStep, snap
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import react_schema, replan_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.stream import MemoryView
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep, snap
 
 
 @dataclass(frozen=True, slots=True)

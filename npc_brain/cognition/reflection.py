@@ -11,9 +11,9 @@ import numpy as np
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.choices import question_options
-from npc_brain.cognition.facts import content_words
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import insights_schema, questions_schema
+from npc_brain.language.facts import content_words
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import normalise_description
 from npc_brain.memory.record import MemoryKind, MemoryRecord

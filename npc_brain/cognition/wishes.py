@@ -13,9 +13,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from npc_brain.cognition.choices import strip_timing
-from npc_brain.cognition.phrasing import activity_of, hours_in, intentions, parts_of_day, wake_and_bed
-from npc_brain.cognition.plan import PlanLevel, PlanStep
-from npc_brain.persona import Persona
+from npc_brain.language.phrasing import activity_of, hours_in, intentions, parts_of_day, wake_and_bed
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep
 
 __all__ = ["WISH_MINUTES", "wished_step"]
 

@@ -20,15 +20,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from npc_brain.actions import ActionRegistry, Offer
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.grounds import Moment
 from npc_brain.eval.actions_cases import CASES, ActionCase
 from npc_brain.eval.backend import add_model_arguments, open_backend
 from npc_brain.llm.accounting import AccountingModel
 from npc_brain.memory.stream import MemoryStream
-from npc_brain.movement import with_movement
-from npc_brain.persona import Persona
+from npc_brain.runtime.movement import with_movement
+from npc_brain.types.actions import ActionRegistry, Offer
+from npc_brain.types.persona import Persona
 
 PLAYER = "Alex"
 NOW = datetime(2023, 2, 13, 10, 30)
@@ -64,7 +64,7 @@ def _persona(case: ActionCase, personas: dict[str, Persona]) -> Persona:
 def run_case(model: Any, embedder: Any, registry: ActionRegistry, world: Any, persona: Persona,
              case: ActionCase) -> dict[str, Any]:
     """One request, with the actions on offer and once without (for the token cost)."""
-    from npc_brain.actions import ActionContext
+    from npc_brain.types.actions import ActionContext
 
     context = ActionContext(persona.name, PLAYER, NOW, address="town:hobbs_cafe:dining_area",
                             doing="working at the counter", following=PLAYER if case.following else None,

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from npc_brain.cognition.facts import content_words, facts_in, fold
+from npc_brain.language.facts import content_words, facts_in, fold
 from npc_brain.memory.record import MemoryKind, MemoryRecord
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.types.observation import Observation, ObservationKind
 
 CATEGORIES = ("identity", "now", "about", "earlier", "later")
 """The paper's interview categories as a player asks them."""

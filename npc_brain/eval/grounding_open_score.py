@@ -21,9 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from npc_brain.cognition.grounding import echoes, third_person
 from npc_brain.eval.grounding_open import KINDS, SOCIAL, OpenCase, has_word
 from npc_brain.eval.grounding_score import asserts_nothing_new, carries_text, cut_off, hallucinated, pct
+from npc_brain.language.grounding import echoes, third_person
 
 METRICS = ("answered", "hallucinated", "echo", "cutoff", "third_person")
 SCHEDULE = ("plan", "action")

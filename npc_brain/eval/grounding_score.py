@@ -22,10 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from npc_brain.cognition.facts import carries, content_words, facts_in
-from npc_brain.cognition.grounding import echoes, third_person, trim_to_sentence, ungrounded_facts
 from npc_brain.eval.grounding_cases import CATEGORIES, Truth
 from npc_brain.eval.metrics import denies
+from npc_brain.language.facts import carries, content_words, facts_in
+from npc_brain.language.grounding import echoes, third_person, trim_to_sentence, ungrounded_facts
 
 METRICS = ("answered", "hallucinated", "echo", "cutoff", "third_person")
 """The per-answer verdicts, in report order."""

@@ -194,7 +194,7 @@ class ScenarioRun:
 
     def _flush(self, sim: Any) -> None:
         """Move utterances and conversation starts seen since the last flush into the state."""
-        from npc_brain.cognition.events import ConversationStarted, UtteranceEvent
+        from npc_brain.types.events import ConversationStarted, UtteranceEvent
 
         st = self.state
         new_events = sim.events[self._events_seen:]
@@ -221,12 +221,12 @@ class ScenarioRun:
     # -- the run
     def execute(self) -> dict[str, Any]:
         """Run to the end (or continue), measure, write the report; returns the summary."""
-        from npc_brain.clock import GameClock
-        from npc_brain.cognition.settings import BrainSettings
         from npc_brain.eval.backend import open_backend
         from npc_brain.eval.runner import Progress, advance, make_executor, settle
         from npc_brain.llm.accounting import AccountingModel
-        from npc_brain.simulation import Simulation
+        from npc_brain.runtime.simulation import Simulation
+        from npc_brain.types.clock import GameClock
+        from npc_brain.types.settings import BrainSettings
         from npc_brain.world.rules import Rules
 
         args, st, cfg = self.args, self.state, self.state["config"]

@@ -15,9 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from npc_brain.cognition.testing import BrainResponder
 from npc_brain.llm.protocols import Message
 from npc_brain.llm.testing import ScriptedModel
+from npc_brain.testing import BrainResponder
 
 _NUMBERED = re.compile(r"^\d+\. (.*)$", re.M)
 _QUOTED = re.compile(r'^(Fact|Question|Answer|A|B): "(.*)"$', re.M)

@@ -51,11 +51,11 @@ def open_session(args: argparse.Namespace, *, keep: tuple[str, ...] = (),
     `keep`: names that must be among the agents of a fresh simulation; `on_step(sim, now)` is
     called after each step of it (to script events); `settings`: the agents' `BrainSettings`.
     """
-    from npc_brain.clock import GameClock
     from npc_brain.eval.runner import Progress, advance, make_executor, settle
     from npc_brain.eval.town import pick
     from npc_brain.llm.accounting import AccountingModel
-    from npc_brain.simulation import Simulation
+    from npc_brain.runtime.simulation import Simulation
+    from npc_brain.types.clock import GameClock
 
     town_kind, map_path, personas_path = args.town, args.map, args.personas
     if args.save:

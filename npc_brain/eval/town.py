@@ -3,7 +3,7 @@
 `load_town(...)` finds `maps/town.tmx` and `demo_game/personas.json` (next to the package
 in a checkout, or under the current directory), picks `npcs` personas — always keeping the
 scenario's key people (the party host and the candidate) — and returns a fresh `World`.
-`--town tiny` uses `npc_brain.cognition.testing.tiny_town` with `TINY_CAST` instead: a
+`--town tiny` uses `npc_brain.testing.tiny_town` with `TINY_CAST` instead: a
 stable, small world for tests and quick smoke runs.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 
 HOST = "Isabella Rodriguez"
 CANDIDATE = "Sam Moore"
@@ -137,7 +137,7 @@ def load_town(
     """A fresh world with `npcs` personas ("demo": the Tiled town; "tiny": the test town), the
     `keep` names among them (those the persona file has)."""
     if kind == "tiny":
-        from npc_brain.cognition.testing import tiny_town
+        from npc_brain.testing import tiny_town
 
         personas = pick(tiny_personas(), npcs, keep=keep)
         return Town(tiny_town([p.name for p in personas]), tuple(personas), "tiny test town",

@@ -16,7 +16,7 @@ from npc_brain.language.dates import when_in
 from npc_brain.language.folding import fold
 from npc_brain.language.gazetteer import Gazetteer, PlaceMention
 from npc_brain.language.lexicon import ENGLISH, Lexicon
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 __all__ = ["announce", "clock", "day_phrase", "describe", "occasion_in", "when_phrase"]
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from npc_brain.language.gazetteer import Gazetteer
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.language.occasions import occasion_in
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 __all__ = ["TextReader"]
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 
 class MemoryKind(StrEnum):

@@ -55,7 +55,7 @@ from npc_brain.memory.save_rules import (
 )
 from npc_brain.memory.save_slot import FORMAT, check_header, check_intact, move_aside
 from npc_brain.memory.stream import MemoryRow, MemoryStream
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 __all__ = [
     "FORMAT", "SCHEMA_VERSION", "AgentSave", "CorruptSaveError", "NotASaveError", "SaveData",

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from npc_brain.clock import GAME_TIME_MAX, GAME_TIME_MIN, game_time_problem
+from npc_brain.types.clock import GAME_TIME_MAX, GAME_TIME_MIN, game_time_problem
 
 __all__ = [
     "GAME_TIME_MAX", "GAME_TIME_MIN", "MAX_DIM", "MAX_JSON_CHARS", "MAX_JSON_DEPTH", "MAX_TEXT",

@@ -39,7 +39,7 @@ from npc_brain.memory.retrieval import (
     rank_in_place,
     recency_minmax,
 )
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 # Game time is stored as integer microseconds since this epoch: exact round trips
 # through saves, and one int64 subtraction per memory when scoring recency.

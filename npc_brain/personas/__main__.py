@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world.errors import MapError
 from npc_brain.world.homes import PersonaPlaceError, place_personas
 from npc_brain.world.world import World

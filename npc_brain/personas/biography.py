@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import time
 
-from npc_brain.cognition.phrasing import activity_of
+from npc_brain.language.phrasing import activity_of
 from npc_brain.personas.households import Household, Resident
 from npc_brain.personas.lines import Leisure
 from npc_brain.personas.survey import Spot, Survey

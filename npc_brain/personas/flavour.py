@@ -22,8 +22,8 @@ from npc_brain.language.folding import fold
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.protocols import ChatModel, Message
-from npc_brain.persona import Persona
 from npc_brain.personas.words import ENGLISH_PEOPLE, PersonaWords
+from npc_brain.types.persona import Persona
 from npc_brain.world.place import PlaceKind
 from npc_brain.world.world import World
 

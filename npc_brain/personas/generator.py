@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 
 from npc_brain.llm.protocols import ChatModel
-from npc_brain.persona import Persona
 from npc_brain.personas.biography import Life, Writer
 from npc_brain.personas.households import Household, Resident, settle
 from npc_brain.personas.jobs import Role
@@ -24,6 +23,7 @@ from npc_brain.personas.occupations import Job, employ, learning_of
 from npc_brain.personas.survey import Survey, survey
 from npc_brain.personas.ties import Ties
 from npc_brain.personas.words import ENGLISH_PEOPLE, PersonaWords
+from npc_brain.types.persona import Persona
 from npc_brain.world.errors import WorldError
 from npc_brain.world.place import PlaceKind
 from npc_brain.world.world import World

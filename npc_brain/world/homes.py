@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world.errors import WorldError
 from npc_brain.world.pathfinding import CollisionGrid
 from npc_brain.world.place import Place, PlaceKind

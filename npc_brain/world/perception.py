@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from npc_brain.observation import Observation
+from npc_brain.types.observation import Observation
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.wording import definite, gerund
 from npc_brain.world.world import World

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any, Protocol, runtime_checkable
 
-from npc_brain.clock import game_time_problem
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.types.clock import game_time_problem
+from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.world.errors import UnknownPlace
 from npc_brain.world.hours import clock_text, is_open
 from npc_brain.world.place import ACTIVITIES, Place

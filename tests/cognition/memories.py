@@ -13,7 +13,7 @@ from npc_brain.language.occasions import announce
 from npc_brain.llm.testing import HashEmbedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 PLACES = (("Hobbs Cafe", "town:hobbs_cafe"), ("Johnson Park", "town:johnson_park"),
           ("Duck Pond", "town:johnson_park:duck_pond"), ("The Rose and Crown Pub", "town:pub"),

@@ -8,7 +8,7 @@ import pytest
 from npc_brain.cognition import planning
 from npc_brain.cognition.choices import action_options, day_slots, hour_options, question_options
 from npc_brain.cognition.dialogue import not_to_oneself
-from npc_brain.cognition.phrasing import (
+from npc_brain.language.phrasing import (
     activity_of,
     as_gerund_phrase,
     first_person,
@@ -18,7 +18,7 @@ from npc_brain.cognition.phrasing import (
 )
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import MemoryStream
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from tests.cognition.memories import READER
 
 ISABELLA = Persona(
@@ -251,8 +251,8 @@ def test_a_step_of_another_kind_inside_work_stays_at_the_workplace():
 
     from npc_brain.cognition.known import known_snapshot
     from npc_brain.cognition.location import Whereabouts
-    from npc_brain.cognition.plan import PlanLevel, PlanStep
-    from npc_brain.cognition.testing import BrainResponder, tiny_town
+    from npc_brain.testing import BrainResponder, tiny_town
+    from npc_brain.types.plan import PlanLevel, PlanStep
     from npc_brain.world.spatial_memory import SpatialMemory
 
     ana = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:hobbs_cafe:counter")

@@ -11,28 +11,22 @@ import pytest
 
 from npc_brain.cognition import dialogue, hearsay
 from npc_brain.cognition.answers import candidates
-from npc_brain.cognition.facts import carries, facts_in, times_in
-from npc_brain.cognition.grounding import (
+from npc_brain.cognition.grounds import Moment, action_ground, from_record, relation_ground, unknown_ground
+from npc_brain.language.facts import carries, facts_in, times_in
+from npc_brain.language.grounding import (
     Problem,
     check,
     ground_line,
     third_person,
     trim_to_sentence,
 )
-from npc_brain.cognition.grounds import (
-    GroundKind,
-    Moment,
-    action_ground,
-    from_record,
-    relation_ground,
-    unknown_ground,
-)
-from npc_brain.cognition.intent import Intent, intent_of, topic_of
-from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.language.intent import Intent, intent_of, topic_of
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.stream import MemoryStream
-from npc_brain.persona import Persona
+from npc_brain.types.ground import GroundKind
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep
 
 T = datetime(2023, 2, 13, 10, 0)
 ISA = Persona(name="Isabella Rodriguez", age=34, occupation="owner of Hobbs Cafe",
@@ -336,8 +330,8 @@ def test_an_unusable_reply_still_says_the_best_ground():
 
 
 def test_a_line_that_speaks_as_someone_else_is_repaired():
-    from npc_brain.cognition.grounding import Problem, ground_line
-    from npc_brain.cognition.grounds import Ground, GroundKind
+    from npc_brain.language.grounding import Problem, ground_line
+    from npc_brain.types.ground import Ground, GroundKind
 
     g = Ground(GroundKind.MEMORY, "Isabella Rodriguez told me that she is planning a Valentine's Day party.",
                facts=("Isabella Rodriguez", "Valentine's Day"))

@@ -13,11 +13,11 @@ import pytest
 from npc_brain.bench import importance as bench
 from npc_brain.cognition import importance, reflection
 from npc_brain.cognition.importance import MemoryDraft
-from npc_brain.cognition.testing import BrainResponder
 from npc_brain.language.poignancy import poignancy
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream
+from npc_brain.testing import BrainResponder
 
 T0 = datetime(2023, 2, 13, 9, 0)
 OBS = MemoryKind.OBSERVATION
@@ -242,9 +242,9 @@ def test_a_reflection_already_stored_is_not_stored_again(emb):
 
 # ------------------------------------------------------------------ through the agent
 def _agent():
-    from npc_brain.agent import Agent
-    from npc_brain.cognition.testing import tiny_town
-    from npc_brain.persona import Persona
+    from npc_brain.runtime.agent import Agent
+    from npc_brain.testing import tiny_town
+    from npc_brain.types.persona import Persona
     from npc_brain.world.spatial_memory import SpatialMemory
 
     ana = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:office:desk_room")
@@ -254,8 +254,8 @@ def _agent():
 
 
 def test_perceived_actions_and_states_are_sightings_speech_and_events_are_not():
-    from npc_brain.observation import Observation
-    from npc_brain.observation import ObservationKind as K
+    from npc_brain.types.observation import Observation
+    from npc_brain.types.observation import ObservationKind as K
 
     agent = _agent()
     agent.perceive([Observation("Ben is cooking at the stove", K.SIGHT, subject="Ben"),
@@ -268,7 +268,7 @@ def test_perceived_actions_and_states_are_sightings_speech_and_events_are_not():
 
 
 def test_the_reflect_job_skips_an_insight_the_agent_already_holds():
-    from npc_brain.agent import Thought
+    from npc_brain.runtime.agent import Thought
 
     agent = _agent()
     vec = agent.embedder.embed(["x"])[0]

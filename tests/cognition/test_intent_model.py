@@ -1,7 +1,7 @@
 """The word model that reads a question no intent pattern knows."""
-from npc_brain.cognition.intent import Intent, intent_of
-from npc_brain.cognition.intent_examples import EXAMPLES
-from npc_brain.cognition.intent_model import IntentModel, words
+from npc_brain.language.intent import Intent, intent_of
+from npc_brain.language.intent_examples import EXAMPLES
+from npc_brain.language.intent_model import IntentModel, words
 
 
 def test_words_are_lower_case_with_pairs_and_one_word_for_a_clock_time():

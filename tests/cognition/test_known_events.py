@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from npc_brain.cognition.action import Action, caption
 from npc_brain.cognition.choices import day_slots
-from npc_brain.cognition.phrasing import inner_voice, intentions
+from npc_brain.language.phrasing import inner_voice, intentions
 from npc_brain.llm.testing import HashEmbedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
-from npc_brain.persona import Persona
+from npc_brain.types.action import Action, caption
+from npc_brain.types.persona import Persona
 
 FEB14 = datetime(2023, 2, 14, 7, 0)
 HOST = Persona(name="Isabella Rodriguez", age=34, occupation="owner of Hobbs Cafe",

@@ -10,14 +10,14 @@ from npc_brain.cognition import dialogue, importance, planning, reaction, reflec
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.known import known_snapshot
 from npc_brain.cognition.location import Whereabouts, choose_place
-from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.cognition.recall import recall
 from npc_brain.cognition.schemas import DayPlan
-from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.language.poignancy import poignancy
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream, RetrievalWeights
-from npc_brain.persona import Persona
+from npc_brain.testing import BrainResponder, tiny_town
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep
 from npc_brain.world.spatial_memory import SpatialMemory
 
 T0 = datetime(2023, 2, 13, 7, 0)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from npc_brain.cognition import dialogue, news
-from npc_brain.cognition.events import UtteranceEvent
-from npc_brain.cognition.testing import BrainResponder
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
-from npc_brain.observation import Observation
-from npc_brain.persona import Persona
+from npc_brain.testing import BrainResponder
+from npc_brain.types.events import UtteranceEvent
+from npc_brain.types.observation import Observation
+from npc_brain.types.persona import Persona
 from tests.cognition.memories import Heard, records, stream
 from tests.test_society import make, run
 

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from demo_game.cafe import cafe_actions
-from npc_brain.actions import ActionContext
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.grounds import Moment
 from npc_brain.llm.embedders import LexicalEmbedder
 from npc_brain.memory import MemoryStream
-from npc_brain.movement import with_movement
-from npc_brain.persona import Persona
+from npc_brain.runtime.movement import with_movement
+from npc_brain.types.actions import ActionContext
+from npc_brain.types.persona import Persona
 from npc_brain.world.world import World
 
 pytestmark = pytest.mark.real_model

@@ -18,7 +18,7 @@ from npc_brain.cognition.planning import plan_day
 from npc_brain.llm.accounting import AccountingModel
 from npc_brain.llm.testing import HashEmbedder
 from npc_brain.memory import MemoryStream
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 
 pytestmark = pytest.mark.real_model
 

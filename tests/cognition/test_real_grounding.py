@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from npc_brain.cognition import dialogue
-from npc_brain.cognition.grounding import echoes, third_person, trim_to_sentence, ungrounded_facts
 from npc_brain.cognition.grounds import Moment
+from npc_brain.language.grounding import echoes, third_person, trim_to_sentence, ungrounded_facts
 from npc_brain.llm.embedders import LexicalEmbedder
 from npc_brain.memory import MemoryStream
 from npc_brain.memory.record import MemoryKind
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 
 pytestmark = pytest.mark.real_model
 

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 from npc_brain.cognition import dialogue
-from npc_brain.cognition.grounding import ungrounded_facts
-from npc_brain.cognition.grounds import GroundKind, Moment
-from npc_brain.cognition.plan import PlanLevel, PlanStep
+from npc_brain.cognition.grounds import Moment
+from npc_brain.language.grounding import ungrounded_facts
 from npc_brain.llm.embedders import LexicalEmbedder
 from npc_brain.memory import MemoryStream
 from npc_brain.memory.record import MemoryKind
-from npc_brain.persona import Persona
+from npc_brain.types.ground import GroundKind
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import PlanLevel, PlanStep
 
 pytestmark = pytest.mark.real_model
 

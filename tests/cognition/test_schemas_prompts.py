@@ -18,7 +18,7 @@ from npc_brain.cognition.schemas import (
     ratings_schema,
     react_schema,
 )
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 
 NOW = datetime(2023, 2, 13, 9, 30)
 ANA = Persona(name="Ana", age=30, occupation="barista", traits=("kind",))

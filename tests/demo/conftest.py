@@ -8,9 +8,9 @@ import pytest
 
 from demo_game.config import ROOT, GameConfig
 from demo_game.game import Game
-from npc_brain.cognition.testing import BrainResponder
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.testing import BrainResponder
 
 
 @pytest.fixture

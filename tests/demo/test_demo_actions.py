@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from demo_game.config import DEFAULT_PERSONAS
-from npc_brain.cognition.events import ActionRequested
+from npc_brain.types.events import ActionRequested
 
 BARISTA, OWNER = "Carmen Ortiz", "Isabella Rodriguez"
 

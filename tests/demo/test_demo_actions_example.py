@@ -6,8 +6,8 @@ import io
 import json
 
 from demo_game.config import ROOT
-from npc_brain.cognition.testing import BrainResponder
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.testing import BrainResponder
 
 EXAMPLE = ROOT / "examples" / "actions_game.py"
 

@@ -138,9 +138,9 @@ def test_whisper_becomes_a_thought(make_game):
 
 
 def test_a_failed_reply_is_explained_in_the_chat_box(make_game):
-    from npc_brain.cognition.testing import BrainResponder
     from npc_brain.llm.errors import LLMUnavailable
     from npc_brain.llm.testing import ScriptedModel
+    from npc_brain.testing import BrainResponder
 
     brain = BrainResponder()
 

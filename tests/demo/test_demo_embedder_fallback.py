@@ -17,8 +17,8 @@ import pytest
 
 from demo_game.config import ROOT, GameConfig
 from demo_game.game import Game
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.embedders import LexicalEmbedder
+from npc_brain.runtime.executors import InlineExecutor
 
 
 class _NoEmbeddings(BaseHTTPRequestHandler):

@@ -7,9 +7,9 @@ import re
 import pygame
 
 from demo_game.config import ROOT
-from npc_brain.cognition.testing import BrainResponder
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.testing import ScriptedModel
+from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.testing import BrainResponder
 
 EXAMPLE = ROOT / "examples" / "minimal_game.py"
 

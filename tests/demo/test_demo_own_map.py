@@ -112,7 +112,7 @@ def test_no_hud_line_or_action_for_a_cafe_the_map_does_not_have(make_game, tmp_p
     game.run(frames=3)
     assert game.performer.cafe_text() is None and game.performer.invitation() is None
     assert not any("Hobbs" in text for text in drawn) and any(t.startswith("Carrying") for t in drawn)
-    from npc_brain.actions import ActionContext
+    from npc_brain.types.actions import ActionContext
 
     host = game.performer.party.host
     context = ActionContext(host, game.player.name, game.clock.now(), world=game.world, player=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from npc_brain.adapters.walker import PathBudget, Walker, area_at
-from npc_brain.agent import Action
-from npc_brain.cognition.testing import tiny_town
+from npc_brain.runtime.agent import Action
+from npc_brain.testing import tiny_town
 from npc_brain.world.pathfinding import Pathfinder
 from npc_brain.world.rules import Rules
 

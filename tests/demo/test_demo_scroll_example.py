@@ -15,13 +15,13 @@ import pytest
 from demo_game.config import ROOT
 from npc_brain.adapters.crowd import Crowd
 from npc_brain.adapters.tiled import load_world
-from npc_brain.clock import GameClock
-from npc_brain.cognition.events import UtteranceEvent
-from npc_brain.cognition.testing import BrainResponder
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
-from npc_brain.society import Society
+from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder
+from npc_brain.types.clock import GameClock
+from npc_brain.types.events import UtteranceEvent
+from npc_brain.types.persona import Persona
 
 EXAMPLE = ROOT / "examples" / "scroll_game.py"
 ASSETS = ROOT / "examples" / "scroll_assets"

@@ -13,9 +13,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from demo_game.config import DEFAULT_PERSONAS
-from npc_brain.cognition.events import ActionRequested, UtteranceEvent
-from npc_brain.cognition.plan import PlanLevel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.types.events import ActionRequested, UtteranceEvent
+from npc_brain.types.plan import PlanLevel
 
 GUEST, FRIEND = "Klaus Mueller", "Maria Lopez"
 

@@ -6,9 +6,9 @@ import importlib.util
 import pygame
 
 from demo_game.config import ROOT
-from npc_brain.cognition.testing import BrainResponder
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.testing import ScriptedModel
+from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.testing import BrainResponder
 from npc_brain.world.__main__ import main as lint
 
 EXAMPLE = ROOT / "examples" / "tutorial_game.py"

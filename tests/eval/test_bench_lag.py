@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from npc_brain.bench.lag import LagMeter
-from npc_brain.cognition.testing import BrainResponder
+from npc_brain.testing import BrainResponder
 from tests.test_society import make
 
 

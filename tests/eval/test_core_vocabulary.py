@@ -4,7 +4,7 @@
    importable from the core: no module under `npc_brain/` outside `eval/` and `bench/` imports
    anything of `npc_brain.eval` (an AST scan of every import).
 2. No mechanism module — `npc_brain/` outside `eval/`, `bench/`, `language/` (the language kit's
-   data) and the shipped fakes (`cognition/testing.py`, `llm/testing.py`) — names an occasion of
+   data) and the shipped fakes (`testing.py`, `llm/testing.py`) — names an occasion of
    the evaluation's list, one of its occasion nouns, or a word of the Valentine scenario (party,
    mayor, election, candidacy, Valentine, campaign, "running for", the café and its owner) as a
    word in code: string literals (regexes included) and identifiers count; docstrings, other
@@ -22,7 +22,7 @@ from npc_brain.eval import story_gen, story_words
 PACKAGE = Path(__file__).resolve().parents[2] / "npc_brain"
 OUTSIDE_CORE = ("eval", "bench")
 NOT_MECHANISMS = ("eval", "bench", "language")
-FAKES = ("cognition/testing.py", "llm/testing.py")
+FAKES = ("testing.py", "llm/testing.py")
 
 VALENTINE_WORDS = ("valentine", "valentines", "valentine's", "party", "parties", "mayor", "mayoral", "election",
                    "elections", "candidacy", "campaign", "campaigns", "running for", "hobbs", "isabella")

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from npc_brain.clock import GameClock
-from npc_brain.cognition.settings import BrainSettings
 from npc_brain.eval.__main__ import build_parser, main
 from npc_brain.eval.grounding_cases import CATEGORIES, MADE_UP, Truth, cases_for, inject_news
 from npc_brain.eval.grounding_score import answers, by_category, cut_off, score, summary
@@ -18,7 +16,9 @@ from npc_brain.eval.runner import advance, settle
 from npc_brain.eval.scripted import scripted_model
 from npc_brain.eval.town import load_town
 from npc_brain.llm.embedders import LexicalEmbedder
-from npc_brain.simulation import Simulation
+from npc_brain.runtime.simulation import Simulation
+from npc_brain.types.clock import GameClock
+from npc_brain.types.settings import BrainSettings
 
 KEYS = ("answered_pct", "hallucinated_pct", "echo_pct", "cutoff_pct", "third_person_pct", "n")
 PARTY = ("Isabella Rodriguez wants to host a Valentine's Day party at Hobbs Cafe on February 14 "

@@ -127,7 +127,7 @@ def test_open_summary_reports_schedule_to_social_and_each_kind() -> None:
 
 # ---------------------------------------------------------------------------- cases from state
 def _agent(plan: list) -> SimpleNamespace:
-    from npc_brain.persona import Persona
+    from npc_brain.types.persona import Persona
 
     persona = Persona(name=ME, age=30, relationships={"Sam Moore": "a regular"})
     records = [SimpleNamespace(description="Tom told me that a pipe burst at Hobbs Cafe this morning")]

@@ -4,7 +4,6 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from npc_brain.clock import GameClock
 from npc_brain.eval.__main__ import build_parser
 from npc_brain.eval.ablation import CONDITIONS
 from npc_brain.eval.interview import QUESTIONS
@@ -13,7 +12,8 @@ from npc_brain.eval.runner import settle
 from npc_brain.eval.scripted import scripted_model
 from npc_brain.eval.town import load_town
 from npc_brain.llm.embedders import LexicalEmbedder
-from npc_brain.simulation import Simulation
+from npc_brain.runtime.simulation import Simulation
+from npc_brain.types.clock import GameClock
 
 
 def _run(argv: list[str]) -> dict:

@@ -19,7 +19,7 @@ from npc_brain.eval.stories import scenario_of
 from npc_brain.eval.story_gen import Story, generate, occasion_places, story_from_dict, story_to_dict
 from npc_brain.eval.story_score import at_least, news_topic, occasion_topic, stem, summarize
 from npc_brain.eval.town import load_town
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 
 ROOT = Path(__file__).resolve().parents[2]
 

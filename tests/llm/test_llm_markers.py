@@ -8,15 +8,15 @@ from typing import Any
 
 import pytest
 
-from npc_brain.clock import GameClock
 from npc_brain.cognition.prompts import clean, quote
-from npc_brain.cognition.testing import BrainResponder
-from npc_brain.executors import InlineExecutor
 from npc_brain.llm.engine import LlamaEngine
 from npc_brain.llm.markers import has_marker, neutralise_markers, neutralise_messages
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
-from npc_brain.society import Society
+from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
 
 MARKERS = ["<|im_start|>", "<|im_end|>", "</s>", "<s>", "[INST]", "[/INST]", "<|endoftext|>",
            "<|eot_id|>", "<|start_header_id|>", "<<SYS>>", "<</SYS>>", "<start_of_turn>",

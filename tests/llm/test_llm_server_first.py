@@ -16,11 +16,11 @@ import pytest
 from conftest import chat_body
 from waiting import GENEROUS_S, wait_until
 
-from npc_brain.call_gate import CallGate, probe_of
 from npc_brain.llm.accounting import AccountingModel
 from npc_brain.llm.errors import LLMUnavailable, LLMUnreachable
 from npc_brain.llm.openai_backend import OpenAIModel
-from npc_brain.scheduler import Priority
+from npc_brain.runtime.call_gate import CallGate, probe_of
+from npc_brain.runtime.scheduler import Priority
 
 MSGS = [{"role": "user", "content": "Say hi."}]
 

@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 from waiting import GENEROUS_S, wait_until
 
-from npc_brain.clock import GameClock
-from npc_brain.cognition.testing import tiny_town
 from npc_brain.llm.accounting import AccountingModel
 from npc_brain.llm.openai_backend import OpenAIModel
 from npc_brain.llm.testing import HashEmbedder
-from npc_brain.persona import Persona
-from npc_brain.society import Society
+from npc_brain.runtime.society import Society
+from npc_brain.testing import tiny_town
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from npc_brain.adapters.tiled import load_world
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world.world import World
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,9 +6,9 @@ import pytest
 
 from npc_brain.llm.errors import LLMUnavailable
 from npc_brain.llm.testing import ScriptedModel
-from npc_brain.persona import Persona
 from npc_brain.personas import generate
 from npc_brain.personas.flavour import Detail, accepted, flavour
+from npc_brain.types.persona import Persona
 from npc_brain.world.world import World
 
 

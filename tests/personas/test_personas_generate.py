@@ -7,11 +7,11 @@ from datetime import time
 
 import pytest
 
-from npc_brain.cognition.phrasing import activity_of, wake_and_bed
 from npc_brain.language.lexicon import ENGLISH
-from npc_brain.persona import Persona
+from npc_brain.language.phrasing import activity_of, wake_and_bed
 from npc_brain.personas import CapacityError, generate, room_for, town_survey
 from npc_brain.personas.naming import split_name
+from npc_brain.types.persona import Persona
 from npc_brain.world.homes import place_personas
 from npc_brain.world.hours import is_open
 from npc_brain.world.place import PlaceKind

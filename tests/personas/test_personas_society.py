@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from npc_brain.clock import GameClock
-from npc_brain.cognition.testing import BrainResponder
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.persona import Persona
 from npc_brain.personas import generate
-from npc_brain.scheduler import InlineExecutor
-from npc_brain.society import Society
+from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.society import Society
+from npc_brain.testing import BrainResponder
+from npc_brain.types.clock import GameClock
+from npc_brain.types.persona import Persona
 from npc_brain.world.place import PlaceKind
 from npc_brain.world.world import World
 

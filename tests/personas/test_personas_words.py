@@ -5,11 +5,11 @@ import dataclasses
 import random
 import string
 
-from npc_brain.cognition.phrasing import activity_of
-from npc_brain.persona import Persona
+from npc_brain.language.phrasing import activity_of
 from npc_brain.personas import ENGLISH_PEOPLE, generate
 from npc_brain.personas.names import NameFamily
 from npc_brain.personas.naming import Namer, readable
+from npc_brain.types.persona import Persona
 from npc_brain.world.world import World
 
 

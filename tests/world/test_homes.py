@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world import World
 from npc_brain.world.homes import PersonaPlaceError, place_personas
 from npc_brain.world.place import Place, PlaceKind

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from npc_brain.persona import Persona
+from npc_brain.types.persona import Persona
 from npc_brain.world import PlaceKind, SpatialMemory, UnknownPlace, World
 
 

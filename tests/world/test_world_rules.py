@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from world_helpers import Action, Agent
 
-from npc_brain.observation import ObservationKind
+from npc_brain.types.observation import ObservationKind
 from npc_brain.world import Place, Purpose, Rules, Verdict, World
 from npc_brain.world.rules import RuleStats
 

@@ -9,13 +9,13 @@ import json
 import sys
 from datetime import datetime
 
-from npc_brain.clock import GameClock
 from npc_brain.eval.backend import open_backend
 from npc_brain.eval.measure import Measurer
 from npc_brain.eval.runner import make_executor
 from npc_brain.eval.scenario import candidacy_topic, party_topic
 from npc_brain.eval.town import load_town
-from npc_brain.simulation import Simulation
+from npc_brain.runtime.simulation import Simulation
+from npc_brain.types.clock import GameClock
 
 folder = sys.argv[1]
 st = json.load(open(f"{folder}/valentine_state.json"))

@@ -17,14 +17,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from npc_brain.agent import Agent
-from npc_brain.cognition.agent_state import SavedAgent, restore_agent
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.errands import Errands, ErrandsState
 from npc_brain.llm.protocols import Embedder
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData
 from npc_brain.memory.save_rules import SaveRuleError, check_game_time, check_values
+from npc_brain.runtime.agent import Agent
+from npc_brain.runtime.agent_state import SavedAgent, restore_agent
+from npc_brain.runtime.errands import Errands, ErrandsState
+from npc_brain.types.settings import BrainSettings
 
 
 def _field_error(exc: ValidationError) -> str:

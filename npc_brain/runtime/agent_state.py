@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, model_validator
 
-from npc_brain.cognition.action import Refusal
 from npc_brain.cognition.importance import MemoryDraft
-from npc_brain.cognition.lifecycle import AgentStatus
-from npc_brain.cognition.plan import Plan, PlanLevel
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.save_rules import parse_game_time
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
+from npc_brain.types.action import Refusal
+from npc_brain.types.lifecycle import AgentStatus
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
+from npc_brain.types.plan import Plan, PlanLevel
 
 if TYPE_CHECKING:
-    from npc_brain.agent import Agent
+    from npc_brain.runtime.agent import Agent
 
 
 def _iso(value: object) -> datetime:
@@ -176,7 +176,7 @@ def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
 
     A dict is validated first (`pydantic.ValidationError` naming the field, agent untouched).
     """
-    from npc_brain.agent import Marks
+    from npc_brain.runtime.agent import Marks
 
     saved = state if isinstance(state, SavedAgent) else SavedAgent.model_validate(state)
     agent.plan = Plan.from_state(saved.plan.model_dump(mode="json"))

@@ -11,8 +11,8 @@ import functools
 import re
 from enum import StrEnum
 
-from npc_brain.cognition.facts import content_words, times_in
-from npc_brain.cognition.intent_model import IntentModel
+from npc_brain.language.facts import content_words, times_in
+from npc_brain.language.intent_model import IntentModel
 from npc_brain.language.reported import claim_in, is_statement
 
 __all__ = ["Intent", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
@@ -227,7 +227,7 @@ _REQUEST = re.compile(r"\W*(please\s+)?(tell me|describe|explain|remind me|talk 
 @functools.cache
 def _word_model() -> IntentModel:
     # Imported here: the examples are keyed by `Intent`, defined above.
-    from npc_brain.cognition.intent_examples import EXAMPLES
+    from npc_brain.language.intent_examples import EXAMPLES
 
     return IntentModel.trained({str(k): v for k, v in EXAMPLES.items()})
 

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from npc_brain.cognition.action import Action
-from npc_brain.cognition.events import Event, ObjectStateChanged
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.types.action import Action
+from npc_brain.types.events import Event, ObjectStateChanged
+from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.world.perception import action_sentence, vantage_of
 from npc_brain.world.place import PlaceKind
 
 if TYPE_CHECKING:
-    from npc_brain.agent import Agent
+    from npc_brain.runtime.agent import Agent
 
 __all__ = ["Bodies"]
 

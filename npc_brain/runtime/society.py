@@ -26,15 +26,34 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from npc_brain.actions import ActionRegistry
-from npc_brain.agent import Action, Agent, Thought
-from npc_brain.bodies import Bodies
-from npc_brain.call_gate import CallGate, probe_of
-from npc_brain.clock import GameClock
 from npc_brain.cognition import dialogue
-from npc_brain.cognition.conversation import Conversation, Line
-from npc_brain.cognition.detail import Detail
-from npc_brain.cognition.events import (
+from npc_brain.language.gazetteer import Gazetteer
+from npc_brain.language.intent import invites
+from npc_brain.language.reader import TextReader
+from npc_brain.language.reported import strip_markers
+from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
+from npc_brain.llm.errors import LLMError
+from npc_brain.llm.markers import neutralise_markers
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.llm.readahead import caches_prompts
+from npc_brain.memory.importance import ImportanceCache
+from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
+from npc_brain.memory.stream import MemoryStream, with_provenance
+from npc_brain.runtime.agent import Action, Agent, Thought
+from npc_brain.runtime.bodies import Bodies
+from npc_brain.runtime.call_gate import CallGate, probe_of
+from npc_brain.runtime.conversation import Conversation, Line
+from npc_brain.runtime.conversations import Conversations
+from npc_brain.runtime.errands import Errands
+from npc_brain.runtime.inspection import AgentInspection, inspect_agent
+from npc_brain.runtime.metered import MeteredModel
+from npc_brain.runtime.movement import Movement, with_movement
+from npc_brain.runtime.saved_society import SavedSociety
+from npc_brain.runtime.scheduler import Budget, Charged, Priority, Scheduler, Usage
+from npc_brain.types.actions import ActionRegistry
+from npc_brain.types.clock import GameClock
+from npc_brain.types.detail import Detail
+from npc_brain.types.events import (
     ActionReported,
     ActionRequested,
     ConversationEnded,
@@ -48,29 +67,10 @@ from npc_brain.cognition.events import (
     ThoughtFailed,
     UtteranceEvent,
 )
-from npc_brain.cognition.inspection import AgentInspection, inspect_agent
-from npc_brain.cognition.intent import invites
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.conversations import Conversations
-from npc_brain.errands import Errands
-from npc_brain.language.gazetteer import Gazetteer
-from npc_brain.language.reader import TextReader
-from npc_brain.language.reported import strip_markers
-from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
-from npc_brain.llm.errors import LLMError
-from npc_brain.llm.markers import neutralise_markers
-from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.llm.readahead import caches_prompts
-from npc_brain.memory.importance import ImportanceCache
-from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
-from npc_brain.memory.stream import MemoryStream, with_provenance
-from npc_brain.metered import MeteredModel
-from npc_brain.movement import Movement, with_movement
-from npc_brain.observation import Observation, ObservationKind
-from npc_brain.occasion import Occasion
-from npc_brain.persona import Persona
-from npc_brain.saved_society import SavedSociety
-from npc_brain.scheduler import Budget, Charged, Priority, Scheduler, Usage
+from npc_brain.types.observation import Observation, ObservationKind
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import Persona
+from npc_brain.types.settings import BrainSettings
 from npc_brain.world.place import PlaceKind
 from npc_brain.world.rules import refusal_expires
 

@@ -14,12 +14,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from npc_brain.actions import ActionContext, ActionRegistry, Offer
-from npc_brain.agent import Action, Agent
-from npc_brain.cognition.events import ActionReported, ActionRequested, Event, MovementEnded
 from npc_brain.memory.record import MemoryKind
-from npc_brain.movement import Movement, MovementKind
-from npc_brain.observation import Observation, ObservationKind
+from npc_brain.runtime.agent import Action, Agent
+from npc_brain.runtime.movement import Movement, MovementKind
+from npc_brain.types.actions import ActionContext, ActionRegistry, Offer
+from npc_brain.types.events import ActionReported, ActionRequested, Event, MovementEnded
+from npc_brain.types.observation import Observation, ObservationKind
 
 __all__ = ["Errands", "ErrandsState"]
 

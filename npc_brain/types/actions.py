@@ -6,7 +6,7 @@ values are chosen among the ones the game's state allows right now (`choices`, c
 mind that chooses one makes the `Society` emit an `ActionRequested`; the game does it and reports
 the outcome (`Society.report`), which the NPC remembers like a rule refusal.
 
-    registry = with_movement()          # npc_brain.movement: follow(target), go_to(place) built in
+    registry = with_movement()          # npc_brain.runtime.movement: follow(target), go_to(place) built in
     registry.register(GameAction(
         "give_item", "give someone a drink from the counter", GiveItem,
         says="Here is a {item} for you.", did="{actor} gave {target} a {item}",

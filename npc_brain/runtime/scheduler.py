@@ -35,8 +35,8 @@ from enum import IntEnum, StrEnum
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
-from npc_brain.clock import Now
-from npc_brain.executors import InlineExecutor, ManualExecutor
+from npc_brain.runtime.executors import InlineExecutor, ManualExecutor
+from npc_brain.types.clock import Now
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from npc_brain.occasion import Occasion
+from npc_brain.types.occasion import Occasion
 
 
 class ObservationKind(StrEnum):

@@ -5,12 +5,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from npc_brain.cognition.conversation import Line
-from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.runtime.conversation import Line
+from npc_brain.types.plan import PlanLevel, PlanStep
 
 if TYPE_CHECKING:
-    from npc_brain.agent import Action, Agent, Refusal
+    from npc_brain.runtime.agent import Action, Agent, Refusal
 
 
 @dataclass(frozen=True, slots=True)

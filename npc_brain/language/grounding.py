@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from npc_brain.cognition.facts import carries, content_words, facts_in, fold, unsupported
-from npc_brain.cognition.grounds import Ground, GroundKind
-from npc_brain.cognition.phrasing import first_person
+from npc_brain.language.facts import carries, content_words, facts_in, fold, unsupported
+from npc_brain.language.phrasing import first_person
+from npc_brain.types.ground import Ground, GroundKind
 
 
 class Problem(StrEnum):

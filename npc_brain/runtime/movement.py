@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from npc_brain.actions import ActionContext, ActionRegistry, GameAction
-from npc_brain.cognition.action import EMOJI, Action
+from npc_brain.types.action import EMOJI, Action
+from npc_brain.types.actions import ActionContext, ActionRegistry, GameAction
 from npc_brain.world.place import PlaceKind
 
 __all__ = ["FOLLOW_MINUTES", "GO_TO_MINUTES", "MOVEMENT_ACTIONS", "Movement", "MovementKind", "movement_actions",

@@ -5,7 +5,7 @@ wait; `due_thoughts` says which thinking is needed now, and `begin` packages one
 as a job: a pure `run()` for a worker thread (reads snapshots, calls the model) and an
 `apply(result)` for the game thread (writes memories, changes the plan). Nothing a job
 computes touches the agent until `apply` runs. The per-kind job factories live in
-`npc_brain.thoughts`; the bookkeeping they read and write stays here, behind the small public
+`npc_brain.runtime.thoughts`; the bookkeeping they read and write stays here, behind the small public
 surface of the "for the thought factories" section (no factory touches a private member).
 """
 from __future__ import annotations
@@ -16,13 +16,26 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from npc_brain.cognition import planning
-from npc_brain.cognition.action import EMOJI, Action, Refusal
-from npc_brain.cognition.agent_state import SavedAgent, agent_state, restore_agent
-from npc_brain.cognition.detail import Detail
-from npc_brain.cognition.events import Event, ThoughtFailed
 from npc_brain.cognition.importance import REFUSAL, MemoryDraft, routine_importance
 from npc_brain.cognition.known import known_snapshot
-from npc_brain.cognition.lifecycle import (
+from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place, room_for
+from npc_brain.cognition.recall import Recall, touched
+from npc_brain.cognition.wishes import wished_step
+from npc_brain.language.occasions import announce
+from npc_brain.language.phrasing import inner_voice
+from npc_brain.language.reader import TextReader
+from npc_brain.language.reported import strip_markers
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.importance import ImportanceCache, normalise_description
+from npc_brain.memory.record import MemoryKind
+from npc_brain.memory.stream import MemoryStream
+from npc_brain.runtime.agent_state import SavedAgent, agent_state, restore_agent
+from npc_brain.runtime.memory_buffer import MemoryBuffer
+from npc_brain.runtime.thoughts import decompose_job, memorize_job, plan_day_job, rate_job, react_job, reflect_job
+from npc_brain.types.action import EMOJI, Action, Refusal
+from npc_brain.types.detail import Detail
+from npc_brain.types.events import Event, ThoughtFailed
+from npc_brain.types.lifecycle import (
     PLAN_THOUGHTS,
     URGENT_KINDS,
     AgentStatus,
@@ -30,24 +43,11 @@ from npc_brain.cognition.lifecycle import (
     Thought,
     ThoughtJob,
 )
-from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place, room_for
-from npc_brain.cognition.memory_buffer import MemoryBuffer
-from npc_brain.cognition.phrasing import inner_voice
-from npc_brain.cognition.plan import Plan, PlanLevel, PlanStep
-from npc_brain.cognition.recall import Recall, touched
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.cognition.wishes import wished_step
-from npc_brain.language.occasions import announce
-from npc_brain.language.reader import TextReader
-from npc_brain.language.reported import strip_markers
-from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.memory.importance import ImportanceCache, normalise_description
-from npc_brain.memory.record import MemoryKind
-from npc_brain.memory.stream import MemoryStream
-from npc_brain.observation import Observation, ObservationKind
-from npc_brain.occasion import Occasion
-from npc_brain.persona import OccasionSeed, Persona
-from npc_brain.thoughts import decompose_job, memorize_job, plan_day_job, rate_job, react_job, reflect_job
+from npc_brain.types.observation import Observation, ObservationKind
+from npc_brain.types.occasion import Occasion
+from npc_brain.types.persona import OccasionSeed, Persona
+from npc_brain.types.plan import Plan, PlanLevel, PlanStep
+from npc_brain.types.settings import BrainSettings
 from npc_brain.world.place import Place
 from npc_brain.world.rules import closed_to
 
@@ -504,7 +504,7 @@ class Agent:
                 self.memory.touch(ids, now)
 
     # ------------------------------------------------------------------ for the thought factories
-    # `npc_brain.thoughts` packages the jobs; these are the game-thread calls it makes on the agent.
+    # `npc_brain.runtime.thoughts` packages the jobs; these are the game-thread calls it makes on the agent.
     @property
     def seeded(self) -> bool:
         """Whether the persona's seed memories are all in the stream (or were given up on)."""

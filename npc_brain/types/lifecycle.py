@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from npc_brain.cognition.events import Event
 from npc_brain.memory.record import MemoryKind
+from npc_brain.types.events import Event
 
 
 class Thought(StrEnum):

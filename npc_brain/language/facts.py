@@ -13,8 +13,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from npc_brain.cognition.phrasing import date_in
 from npc_brain.language.dates import month_days_in
+from npc_brain.language.phrasing import date_in
 
 _STOP = frozenset([
     "a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by", "for", "with",

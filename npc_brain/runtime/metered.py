@@ -1,7 +1,7 @@
 """MeteredModel: one job's view of the model — its calls counted, and waiting its turn.
 
 The scheduler charges each job's calls and tokens to its agent's budget; the call gate
-(`npc_brain.call_gate`) makes the town's calls wait while the player's are out. A Society
+(`npc_brain.runtime.call_gate`) makes the town's calls wait while the player's are out. A Society
 wraps the model in one of these per job.
 """
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from npc_brain.call_gate import CallGate
 from npc_brain.llm.calls import Choice, choose_of
 from npc_brain.llm.protocols import ChatModel
-from npc_brain.scheduler import Priority
+from npc_brain.runtime.call_gate import CallGate
+from npc_brain.runtime.scheduler import Priority
 
 __all__ = ["MeteredModel"]
 

@@ -14,30 +14,31 @@ from concurrent.futures import Executor, Future, wait
 from datetime import datetime, timedelta
 from typing import Any
 
-from npc_brain.actions import Offer
-from npc_brain.agent import Agent, AgentStatus
 from npc_brain.cognition import dialogue, hearsay, invitation
-from npc_brain.cognition.conversation import Conversation
-from npc_brain.cognition.events import (
+from npc_brain.cognition.grounds import Moment
+from npc_brain.cognition.prompts import clean
+from npc_brain.language import occasions as say
+from npc_brain.language import reported
+from npc_brain.language.intent import Intent, invites
+from npc_brain.llm.preemption import preemptible
+from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.memory.record import MemoryKind
+from npc_brain.runtime.agent import Agent, AgentStatus
+from npc_brain.runtime.conversation import Conversation
+from npc_brain.runtime.metered import MeteredModel
+from npc_brain.runtime.scheduler import Priority
+from npc_brain.types.actions import Offer
+from npc_brain.types.events import (
     ConversationEnded,
     ConversationStarted,
     Event,
     ThoughtFailed,
     UtteranceEvent,
 )
-from npc_brain.cognition.grounds import Ground, GroundKind, Moment
-from npc_brain.cognition.intent import Intent, invites
-from npc_brain.cognition.plan import PlanLevel
-from npc_brain.cognition.prompts import clean
-from npc_brain.cognition.settings import BrainSettings
-from npc_brain.language import occasions as say
-from npc_brain.language import reported
-from npc_brain.llm.preemption import preemptible
-from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.memory.record import MemoryKind
-from npc_brain.metered import MeteredModel
-from npc_brain.observation import Observation, ObservationKind
-from npc_brain.scheduler import Priority
+from npc_brain.types.ground import Ground, GroundKind
+from npc_brain.types.observation import Observation, ObservationKind
+from npc_brain.types.plan import PlanLevel
+from npc_brain.types.settings import BrainSettings
 from npc_brain.world.perception import vantage_of
 from npc_brain.world.place import PlaceKind
 

@@ -14,19 +14,19 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from npc_brain.cognition import importance, invitation, news, planning, reaction, reflection
-from npc_brain.cognition.action import Refusal
-from npc_brain.cognition.detail import Detail
-from npc_brain.cognition.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
 from npc_brain.cognition.importance import Memorized, MemoryDraft
-from npc_brain.cognition.lifecycle import AgentStatus, Thought, ThoughtJob
 from npc_brain.cognition.location import building_names
-from npc_brain.cognition.plan import PlanLevel, PlanStep
 from npc_brain.llm.protocols import ChatModel
 from npc_brain.memory.record import MemoryKind
-from npc_brain.observation import ObservationKind
+from npc_brain.types.action import Refusal
+from npc_brain.types.detail import Detail
+from npc_brain.types.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
+from npc_brain.types.lifecycle import AgentStatus, Thought, ThoughtJob
+from npc_brain.types.observation import ObservationKind
+from npc_brain.types.plan import PlanLevel, PlanStep
 
 if TYPE_CHECKING:  # agent.py imports this module
-    from npc_brain.agent import Agent
+    from npc_brain.runtime.agent import Agent
 
 __all__ = ["decompose_job", "memorize_job", "plan_day_job", "rate_job", "react_job", "reflect_job"]
 
