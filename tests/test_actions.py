@@ -8,8 +8,8 @@ from pydantic import BaseModel
 
 from npc_brain.cognition.offers import is_request, options_for, ranked
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.runtime.movement import with_movement
-from npc_brain.runtime.scheduler import InlineExecutor
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.actions import ActionContext, ActionRegistry, GameAction

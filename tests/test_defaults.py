@@ -7,7 +7,7 @@ import time
 from datetime import datetime
 
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.runtime.scheduler import ManualExecutor
+from npc_brain.runtime.executors import ManualExecutor
 from npc_brain.runtime.society import THINKING_THREADS, Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock

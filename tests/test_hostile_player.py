@@ -17,7 +17,7 @@ import pytest
 from npc_brain.language.facts import facts_in
 from npc_brain.language.grounding import ungrounded_facts
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
-from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock

@@ -11,7 +11,9 @@ from npc_brain.llm.errors import LLMUnavailable
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.runtime.call_gate import CallGate
 from npc_brain.runtime.conversations import PLAYER_LINES_BEFORE_GOODBYE
-from npc_brain.runtime.scheduler import InlineExecutor, JobState, ManualExecutor, Priority, Scheduler
+from npc_brain.runtime.executors import InlineExecutor, ManualExecutor
+from npc_brain.runtime.jobs import JobState, Priority
+from npc_brain.runtime.scheduler import Scheduler
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock

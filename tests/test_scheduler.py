@@ -11,18 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from npc_brain.runtime.scheduler import (
-    Budget,
-    Charged,
-    InlineExecutor,
-    JobState,
-    JobStateError,
-    ManualExecutor,
-    Priority,
-    Scheduler,
-    SchedulerClosed,
-    Usage,
-)
+from npc_brain.runtime.executors import InlineExecutor, ManualExecutor
+from npc_brain.runtime.jobs import Budget, Charged, JobState, JobStateError, Priority, SchedulerClosed, Usage
+from npc_brain.runtime.scheduler import Scheduler
 from npc_brain.types.clock import GameClock
 
 T0 = datetime(2023, 2, 13, 8, 0)

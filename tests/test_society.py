@@ -12,7 +12,7 @@ from waiting import GENEROUS_S, wait_until
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import MemoryKind
 from npc_brain.runtime.agent import AgentStatus
-from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock

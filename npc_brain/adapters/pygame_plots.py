@@ -104,15 +104,8 @@ def _canvas(title: str, series: Mapping[str, Sequence[float]], ylabel: str, ymax
     return _Canvas(pg, title, top, ylabel)
 
 
-def bar_chart(
-    path: str | os.PathLike[str],
-    title: str,
-    groups: Sequence[str],
-    series: Mapping[str, Sequence[float]],
-    *,
-    ylabel: str = "",
-    ymax: float | None = None,
-) -> Path | None:
+def bar_chart(path: str | os.PathLike[str], title: str, groups: Sequence[str],
+              series: Mapping[str, Sequence[float]], *, ylabel: str = "", ymax: float | None = None) -> Path | None:
     """Grouped bars: one group per label, one bar per series; None when pygame is missing."""
     c = _canvas(title, series, ylabel, ymax)
     if c is None:
@@ -133,15 +126,8 @@ def bar_chart(
     return c.save(path)
 
 
-def line_chart(
-    path: str | os.PathLike[str],
-    title: str,
-    x_labels: Sequence[str],
-    series: Mapping[str, Sequence[float]],
-    *,
-    ylabel: str = "",
-    ymax: float | None = None,
-) -> Path | None:
+def line_chart(path: str | os.PathLike[str], title: str, x_labels: Sequence[str],
+               series: Mapping[str, Sequence[float]], *, ylabel: str = "", ymax: float | None = None) -> Path | None:
     """Lines over evenly spaced x labels (some labels skipped when crowded)."""
     c = _canvas(title, series, ylabel, ymax)
     if c is None:

@@ -105,7 +105,7 @@ def make_raters(model: Any, tune: Sequence[dict[str, Any]]) -> dict[str, Rater]:
     from npc_brain.cognition import importance, prompts
     from npc_brain.cognition.schemas import ratings_schema
     from npc_brain.language.poignancy import poignancy
-    from npc_brain.llm.calls import choose_of
+    from npc_brain.llm.request import choose_of
     from npc_brain.llm.testing import HashEmbedder
 
     embedder = HashEmbedder(64)

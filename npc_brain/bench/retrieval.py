@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         products: list[float] = []
         for q in queries:
             t0 = time.perf_counter()
-            dots(view._emb, q, n, None)
+            dots(view.matrix, q, n, None)
             products.append(time.perf_counter() - t0)
         p50, p95 = _percentiles(full)
         v50, v95 = _percentiles(view_only)

@@ -32,14 +32,14 @@ from npc_brain.language.facts import content_words
 from npc_brain.language.grounding import Grounded, Problem, ground_line, streamable
 from npc_brain.language.intent import Intent, intent_of, topic_of, topic_words
 from npc_brain.llm import readahead
-from npc_brain.llm.calls import choose_of
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
 from npc_brain.llm.protocols import ChatModel, Embedder, Message
+from npc_brain.llm.request import choose_of
 from npc_brain.llm.streaming import streaming
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
-from npc_brain.memory.stream import MemoryView
+from npc_brain.memory.view import MemoryView
 from npc_brain.types.actions import Offer
 from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.occasion import Occasion

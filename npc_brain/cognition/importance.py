@@ -25,8 +25,9 @@ import numpy as np
 
 from npc_brain.cognition import prompts
 from npc_brain.language.poignancy import poignancy
-from npc_brain.llm.calls import Choice, choose_of
+from npc_brain.llm.calls import Choice
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.llm.request import choose_of
 from npc_brain.memory.importance import ImportanceCache, normalise_description
 from npc_brain.memory.record import MemoryKind
 from npc_brain.types.occasion import Occasion

@@ -50,7 +50,7 @@ from npc_brain.language.phrasing import wake_and_bed
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.retrieval import RetrievalWeights
-from npc_brain.memory.stream import MemoryView
+from npc_brain.memory.view import MemoryView
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import MIN_STEP, PlanLevel, PlanStep, snap

@@ -21,7 +21,7 @@ from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import react_schema, replan_schema
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.retrieval import RetrievalWeights
-from npc_brain.memory.stream import MemoryView
+from npc_brain.memory.view import MemoryView
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanLevel, PlanStep, snap
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from npc_brain.llm.protocols import Embedder
 from npc_brain.memory.record import MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights, Scored
-from npc_brain.memory.stream import MemoryView
+from npc_brain.memory.view import MemoryView
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.importance import normalise_description
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.memory.retrieval import RetrievalWeights
-from npc_brain.memory.stream import MemoryView
+from npc_brain.memory.view import MemoryView
 
 _LEADING_NAME = re.compile(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:is|was|has|says|said|[a-z]+s)\b")
 _SUBJECT = re.compile(r"^([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?) (.+)$")

@@ -244,16 +244,8 @@ def streamable(partial: str, ground: Ground | None, *, speaker: str, listener: s
     return not unsupported(whole, sources, known=known, exclude=(speaker, listener))
 
 
-def check(
-    text: str,
-    ground: Ground,
-    *,
-    speaker: str,
-    listener: str,
-    heard: Sequence[str] = (),
-    known: Iterable[str] = (),
-    cap: int | None = None,
-) -> tuple[str, tuple[Problem, ...]]:
+def check(text: str, ground: Ground, *, speaker: str, listener: str, heard: Sequence[str] = (),
+          known: Iterable[str] = (), cap: int | None = None) -> tuple[str, tuple[Problem, ...]]:
     """The model's line normalised (first person, trimmed to a sentence) and its problems.
 
     `heard` is what the other speaker said (an echo of it fails; its names may be repeated);
@@ -284,17 +276,8 @@ def check(
     return line, tuple(problems)
 
 
-def ground_line(
-    text: str,
-    ground: Ground,
-    *,
-    speaker: str,
-    listener: str,
-    heard: Sequence[str] = (),
-    known: Iterable[str] = (),
-    cap: int | None = None,
-    alternatives: Sequence[Ground] = (),
-) -> Grounded:
+def ground_line(text: str, ground: Ground, *, speaker: str, listener: str, heard: Sequence[str] = (),
+                known: Iterable[str] = (), cap: int | None = None, alternatives: Sequence[Ground] = ()) -> Grounded:
     """The line to ship: the model's (normalised) when it passes, else the rendered ground."""
     line, problems = check(text, ground, speaker=speaker, listener=listener, heard=heard, known=known,
                            cap=cap)

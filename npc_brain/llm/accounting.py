@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel
-
-from npc_brain.llm.calls import Choice, Completion, Parsed, Usage, UsageDelegation, choose_of
+from npc_brain.llm.calls import Parsed, Usage
 from npc_brain.llm.errors import LLMError, LLMOutputError
-from npc_brain.llm.protocols import ChatModel, Message
-
-T = TypeVar("T", bound=BaseModel)
+from npc_brain.llm.protocols import ChatModel
+from npc_brain.llm.request import Answer, ModelRequest, RequestModel, ask
 
 NO_AGENT = "(none)"
 
@@ -118,7 +115,7 @@ class UsageSnapshot:
         }
 
 
-class AccountingModel(UsageDelegation):
+class AccountingModel(RequestModel):
     """A `ChatModel` wrapper that counts calls, tokens, latency, repairs and failures.
 
     Thread-safe: counters are updated under a lock with immutable `CallStats`, and
@@ -171,103 +168,34 @@ class AccountingModel(UsageDelegation):
             repairs=max(0, usage.requests - 1) if output_error else 0,
         )
 
+    def _copy(self) -> UsageSnapshot:  # under the lock
+        return UsageSnapshot(self._total, MappingProxyType(dict(self._by_purpose)),
+                             MappingProxyType(dict(self._by_agent)))
+
     def snapshot(self) -> UsageSnapshot:
         """Consistent, immutable counters: totals, by purpose, by agent."""
         with self._lock:
-            return UsageSnapshot(
-                self._total,
-                MappingProxyType(dict(self._by_purpose)),
-                MappingProxyType(dict(self._by_agent)),
-            )
+            return self._copy()
 
     def reset(self) -> UsageSnapshot:
         """Zero the counters; returns the snapshot taken just before."""
         with self._lock:
-            snap = UsageSnapshot(
-                self._total,
-                MappingProxyType(dict(self._by_purpose)),
-                MappingProxyType(dict(self._by_agent)),
-            )
+            snap = self._copy()
             self._total, self._by_purpose, self._by_agent = CallStats(), {}, {}
         return snap
 
     # -- ChatModel ----------------------------------------------------------------------------
 
-    def complete_with_usage(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Completion:
-        """Counted `complete`, returning the inner usage."""
-        kw: dict[str, Any] = {
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "purpose": purpose,
-            "agent": agent,
-        }
+    def answer(self, request: ModelRequest) -> Answer:
+        """The inner model's answer, counted (a failure is counted, then raised again)."""
         start = self._clock()
         try:
-            done: Completion
-            if hasattr(self.inner, "complete_with_usage"):
-                done = self.inner.complete_with_usage(messages, **kw)
-            else:
-                done = Completion(self.inner.complete(messages, **kw), Usage(requests=1))
+            done = ask(self.inner, request)
         except LLMError as exc:
-            self._failed(exc, purpose, agent, start)
+            self._failed(exc, request.purpose, request.agent, start)
             raise
-        self._record(purpose, agent, done.usage, self._clock() - start)
-        return done
-
-    def parse_with_usage(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Parsed[T]:
-        """Counted `parse`, returning the inner usage and repair count."""
-        kw: dict[str, Any] = {
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "purpose": purpose,
-            "agent": agent,
-        }
-        start = self._clock()
-        try:
-            done: Parsed[T]
-            if hasattr(self.inner, "parse_with_usage"):
-                done = self.inner.parse_with_usage(messages, schema, **kw)
-            else:
-                done = Parsed(self.inner.parse(messages, schema, **kw), Usage(requests=1))
-        except LLMError as exc:
-            self._failed(exc, purpose, agent, start)
-            raise
-        self._record(purpose, agent, done.usage, self._clock() - start, repairs=done.repairs)
-        return done
-
-    def choose(
-        self,
-        messages: Sequence[Message],
-        options: Sequence[str],
-        *,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Choice:
-        """Counted `choose` (raises `LLMOutputError` if the inner model has no `choose`)."""
-        start = self._clock()
-        try:
-            done = choose_of(self.inner, messages, options, purpose=purpose, agent=agent)
-        except LLMError as exc:
-            self._failed(exc, purpose, agent, start)
-            raise
-        self._record(purpose, agent, done.usage, self._clock() - start)
+        repairs = done.repairs if isinstance(done, Parsed) else 0
+        self._record(request.purpose, request.agent, done.usage, self._clock() - start, repairs=repairs)
         return done
 
     def close(self) -> None:

@@ -40,3 +40,11 @@ class ModelNotFound(LLMUnavailable):
 
 class LLMConfigError(LLMError, ValueError):
     """The settings are invalid, e.g. NPC_BRAIN_THREADS=abc or an unknown backend name."""
+
+
+def error_class(name: str) -> type[LLMError]:
+    """The error class of this module called `name` (a recording names its failures so); an
+    unknown name is a plain `LLMError`."""
+    found = {cls.__name__: cls for cls in (LLMError, LLMUnavailable, LLMOutputError, LLMRequestError,
+                                           LLMConfigError, ModelNotFound)}
+    return found.get(name, LLMError)

@@ -29,28 +29,13 @@ class ChatModel(Protocol):
 
     name: str
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> str:
+    def complete(self, messages: Sequence[Message], *, max_tokens: int = 256, temperature: float = 0.7,
+                 purpose: str = "other", agent: str | None = None) -> str:
         """Plain text completion. Raises `LLMUnavailable` when the backend fails."""
         ...
 
-    def parse(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> T:
+    def parse(self, messages: Sequence[Message], schema: type[T], *, max_tokens: int = 256,
+              temperature: float = 0.2, purpose: str = "other", agent: str | None = None) -> T:
         """Structured completion validated into `schema` (a frozen pydantic model).
 
         One repair retry shows the model its validation error; after that
@@ -67,28 +52,13 @@ class UsageReportingModel(ChatModel, Protocol):
     are the same calls with the usage dropped.
     """
 
-    def complete_with_usage(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Completion:
+    def complete_with_usage(self, messages: Sequence[Message], *, max_tokens: int = 256,
+                            temperature: float = 0.7, purpose: str = "other", agent: str | None = None) -> Completion:
         """Like `complete`, returning text plus `Usage`."""
         ...
 
-    def parse_with_usage(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Parsed[T]:
+    def parse_with_usage(self, messages: Sequence[Message], schema: type[T], *, max_tokens: int = 256,
+                         temperature: float = 0.2, purpose: str = "other", agent: str | None = None) -> Parsed[T]:
         """Like `parse`, returning the value plus `Usage` and the repair count."""
         ...
 
@@ -102,14 +72,8 @@ class ChoiceModel(ChatModel, Protocol):
     on the option it wrote. Raises `LLMOutputError` when the reply is none of the options.
     """
 
-    def choose(
-        self,
-        messages: Sequence[Message],
-        options: Sequence[str],
-        *,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Choice:
+    def choose(self, messages: Sequence[Message], options: Sequence[str], *, purpose: str = "other",
+               agent: str | None = None) -> Choice:
         """The probability of each option (single tokens such as "1".."9") as the next reply."""
         ...
 

@@ -16,35 +16,15 @@ import threading
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
 from pydantic import BaseModel
 
-from npc_brain.llm.calls import Choice, Completion, Parsed, Usage, UsageDelegation, choose_of
-from npc_brain.llm.errors import (
-    LLMConfigError,
-    LLMError,
-    LLMOutputError,
-    LLMRequestError,
-    LLMUnavailable,
-    ModelNotFound,
-)
+from npc_brain.llm.calls import Choice, Completion, Parsed, Usage
+from npc_brain.llm.errors import LLMError, LLMOutputError, error_class
 from npc_brain.llm.protocols import ChatModel, Message
+from npc_brain.llm.request import Answer, ModelRequest, RequestModel, ask
 from npc_brain.llm.structured import spec_for
-
-T = TypeVar("T", bound=BaseModel)
-
-_ERRORS: dict[str, type[LLMError]] = {
-    cls.__name__: cls
-    for cls in (
-        LLMError,
-        LLMUnavailable,
-        LLMOutputError,
-        LLMRequestError,
-        LLMConfigError,
-        ModelNotFound,
-    )
-}
 
 
 class ReplayMiss(LookupError):
@@ -78,6 +58,10 @@ def request_key(
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+def _key(r: ModelRequest) -> str:
+    return request_key(r.kind, r.messages, r.schema, r.max_tokens, r.temperature, r.options)
+
+
 def _head(messages: Sequence[Message], n: int = 160) -> str:
     """The start of the last user message, for error messages."""
     for m in reversed(messages):
@@ -87,7 +71,7 @@ def _head(messages: Sequence[Message], n: int = 160) -> str:
     return "(no user message)"
 
 
-class RecordingModel(UsageDelegation):
+class RecordingModel(RequestModel):
     """A `ChatModel` wrapper that appends each request and its outcome to a JSONL file."""
 
     def __init__(self, inner: ChatModel, path: str | Path) -> None:
@@ -104,27 +88,21 @@ class RecordingModel(UsageDelegation):
             self._fh.write(line + "\n")
             self._fh.flush()  # a crashed run keeps everything it recorded
 
-    def _base(
-        self,
-        kind: str,
-        messages: Sequence[Message],
-        schema: type[BaseModel] | None,
-        max_tokens: int,
-        temperature: float,
-        purpose: str,
-        agent: str | None,
-        options: Sequence[str] = (),
-    ) -> dict[str, Any]:
-        return {
-            "key": request_key(kind, messages, schema, max_tokens, temperature, options),
-            "kind": kind,
-            "purpose": purpose,
-            "agent": agent,
-            "schema": schema.__name__ if schema is not None else None,
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "messages": [dict(m) for m in messages],
+    @staticmethod
+    def _base(request: ModelRequest) -> dict[str, Any]:
+        rec: dict[str, Any] = {
+            "key": _key(request),
+            "kind": request.kind,
+            "purpose": request.purpose,
+            "agent": request.agent,
+            "schema": request.schema.__name__ if request.schema is not None else None,
+            "max_tokens": request.max_tokens,
+            "temperature": request.temperature,
+            "messages": [dict(m) for m in request.messages],
         }
+        if request.kind == "choose":
+            rec["options"] = list(request.options)
+        return rec
 
     @staticmethod
     def _error(exc: LLMError) -> dict[str, Any]:
@@ -136,106 +114,15 @@ class RecordingModel(UsageDelegation):
             "usage": usage.to_dict() if isinstance(usage, Usage) else None,
         }
 
-    def complete_with_usage(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Completion:
-        """Call the inner model and record the outcome."""
-        rec = self._base("complete", messages, None, max_tokens, temperature, purpose, agent)
-        kw: dict[str, Any] = {
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "purpose": purpose,
-            "agent": agent,
-        }
+    def answer(self, request: ModelRequest) -> Answer:
+        """Call the inner model and record what it answered (or the failure)."""
+        rec = self._base(request)
         try:
-            done: Completion
-            if hasattr(self.inner, "complete_with_usage"):
-                done = self.inner.complete_with_usage(messages, **kw)
-            else:
-                done = Completion(self.inner.complete(messages, **kw), Usage(requests=1))
+            done = ask(self.inner, request)
         except LLMError as exc:
             self._write({**rec, "error": self._error(exc)})
             raise
-        self._write(
-            {
-                **rec,
-                "text": done.text,
-                "usage": done.usage.to_dict(),
-                "finish_reason": done.finish_reason,
-                "model": done.model,
-            }
-        )
-        return done
-
-    def parse_with_usage(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Parsed[T]:
-        """Call the inner model and record the validated value (or the failure)."""
-        rec = self._base("parse", messages, schema, max_tokens, temperature, purpose, agent)
-        kw: dict[str, Any] = {
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "purpose": purpose,
-            "agent": agent,
-        }
-        try:
-            done: Parsed[T]
-            if hasattr(self.inner, "parse_with_usage"):
-                done = self.inner.parse_with_usage(messages, schema, **kw)
-            else:
-                done = Parsed(self.inner.parse(messages, schema, **kw), Usage(requests=1))
-        except LLMError as exc:
-            self._write({**rec, "error": self._error(exc)})
-            raise
-        self._write(
-            {
-                **rec,
-                "value": done.value.model_dump(mode="json"),
-                "raw": done.raw,
-                "repairs": done.repairs,
-                "usage": done.usage.to_dict(),
-            }
-        )
-        return done
-
-    def choose(
-        self,
-        messages: Sequence[Message],
-        options: Sequence[str],
-        *,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Choice:
-        """Call the inner model's `choose` and record the probabilities (or the failure)."""
-        rec = self._base("choose", messages, None, 2, 0.0, purpose, agent, options)
-        rec["options"] = list(options)
-        try:
-            done = choose_of(self.inner, messages, options, purpose=purpose, agent=agent)
-        except LLMError as exc:
-            self._write({**rec, "error": self._error(exc)})
-            raise
-        self._write(
-            {
-                **rec,
-                "probs": list(done.probs),
-                "text": done.text,
-                "from_logprobs": done.from_logprobs,
-                "usage": done.usage.to_dict(),
-            }
-        )
+        self._write({**rec, **_outcome(done)})
         return done
 
     def close(self) -> None:
@@ -253,7 +140,7 @@ class RecordingModel(UsageDelegation):
         self.close()
 
 
-class ReplayModel(UsageDelegation):
+class ReplayModel(RequestModel):
     """A `ChatModel` that answers from a `RecordingModel` file; thread-safe; no model needed.
 
     A request not in the recording (or asked more often than recorded) raises `ReplayMiss`
@@ -287,34 +174,25 @@ class ReplayModel(UsageDelegation):
         with self._lock:
             return sum(len(q) for q in self._queues.values())
 
-    def _take(
-        self,
-        kind: str,
-        messages: Sequence[Message],
-        schema: type[BaseModel] | None,
-        max_tokens: int,
-        temperature: float,
-        purpose: str,
-        agent: str | None,
-        options: Sequence[str] = (),
-    ) -> dict[str, Any]:
-        key = request_key(kind, messages, schema, max_tokens, temperature, options)
+    def _take(self, request: ModelRequest) -> dict[str, Any]:
+        key = _key(request)
         with self._lock:
             queue = self._queues.get(key)
             if queue:
                 self._used[key] = self._used.get(key, 0) + 1
                 return queue.popleft()
             used = self._used.get(key, 0)
-        what = f"{kind} {schema.__name__}" if schema is not None else kind
+        schema = request.schema
+        what = f"{request.kind} {schema.__name__}" if schema is not None else request.kind
         why = (
             f"it was recorded {used} time(s) and is now asked once more"
             if used
             else "no such request was recorded"
         )
         raise ReplayMiss(
-            f"Replay miss in {self.path.name}: {what} for purpose={purpose!r} agent={agent!r} "
-            f"(max_tokens={max_tokens}, temperature={temperature}): {why}. "
-            f"Prompt starts: {_head(messages)!r}"
+            f"Replay miss in {self.path.name}: {what} for purpose={request.purpose!r} "
+            f"agent={request.agent!r} (max_tokens={request.max_tokens}, "
+            f"temperature={request.temperature}): {why}. Prompt starts: {_head(request.messages)!r}"
         )
 
     @staticmethod
@@ -322,7 +200,7 @@ class ReplayModel(UsageDelegation):
         err = rec.get("error")
         if err is None:
             return
-        cls = _ERRORS.get(err.get("type", ""), LLMError)
+        cls = error_class(err.get("type", ""))
         if cls is LLMOutputError:
             usage = err.get("usage")
             raise LLMOutputError(
@@ -333,60 +211,27 @@ class ReplayModel(UsageDelegation):
             )
         raise cls(err.get("message", ""))
 
-    def complete_with_usage(
-        self,
-        messages: Sequence[Message],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.7,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Completion:
-        """The recorded completion for this request."""
-        rec = self._take("complete", messages, None, max_tokens, temperature, purpose, agent)
+    def answer(self, request: ModelRequest) -> Answer:
+        """The recorded answer to this request (a recorded failure is raised again)."""
+        rec = self._take(request)
         self._raise(rec)
-        return Completion(
-            rec["text"],
-            Usage.from_dict(rec.get("usage")),
-            rec.get("finish_reason"),
-            rec.get("model", ""),
-        )
+        usage = Usage.from_dict(rec.get("usage"))
+        if request.kind == "choose":
+            return Choice(request.options, tuple(float(p) for p in rec["probs"]), usage,
+                          rec.get("text", ""), bool(rec.get("from_logprobs", True)))
+        if request.schema is not None:  # validated again: a recording is a file anyone can edit
+            return Parsed(request.schema.model_validate(rec["value"]), usage, int(rec.get("repairs", 0)),
+                          rec.get("raw", ""))
+        return Completion(rec["text"], usage, rec.get("finish_reason"), rec.get("model", ""))
 
-    def parse_with_usage(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int = 256,
-        temperature: float = 0.2,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Parsed[T]:
-        """The recorded value for this request, validated into `schema` again."""
-        rec = self._take("parse", messages, schema, max_tokens, temperature, purpose, agent)
-        self._raise(rec)
-        return Parsed(
-            schema.model_validate(rec["value"]),
-            Usage.from_dict(rec.get("usage")),
-            int(rec.get("repairs", 0)),
-            rec.get("raw", ""),
-        )
 
-    def choose(
-        self,
-        messages: Sequence[Message],
-        options: Sequence[str],
-        *,
-        purpose: str = "other",
-        agent: str | None = None,
-    ) -> Choice:
-        """The recorded probabilities for this choice."""
-        rec = self._take("choose", messages, None, 2, 0.0, purpose, agent, options)
-        self._raise(rec)
-        return Choice(
-            tuple(options),
-            tuple(float(p) for p in rec["probs"]),
-            Usage.from_dict(rec.get("usage")),
-            rec.get("text", ""),
-            bool(rec.get("from_logprobs", True)),
-        )
+def _outcome(done: Answer) -> dict[str, Any]:
+    """What a recording keeps of an answer."""
+    usage = done.usage.to_dict()
+    if isinstance(done, Choice):
+        return {"probs": list(done.probs), "text": done.text, "from_logprobs": done.from_logprobs,
+                "usage": usage}
+    if isinstance(done, Parsed):
+        return {"value": done.value.model_dump(mode="json"), "raw": done.raw, "repairs": done.repairs,
+                "usage": usage}
+    return {"text": done.text, "usage": usage, "finish_reason": done.finish_reason, "model": done.model}

@@ -16,7 +16,8 @@ from npc_brain.memory.save import (
     SaveNotFoundError,
     SaveVersionError,
 )
-from npc_brain.memory.stream import GAME_EPOCH, MemoryRow, MemoryStream, MemoryView
+from npc_brain.memory.stream import MemoryRow, MemoryStream
+from npc_brain.memory.view import GAME_EPOCH, MemoryView
 
 __all__ = [
     "GAME_EPOCH",

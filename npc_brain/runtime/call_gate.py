@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from npc_brain.llm.errors import LLMUnavailable, LLMUnreachable
 from npc_brain.llm.preemption import Preempted, preemptible, sent_with_priority
-from npc_brain.runtime.scheduler import Priority
+from npc_brain.runtime.jobs import Priority
 
 T = TypeVar("T")
 

@@ -47,7 +47,8 @@ class Conversation:
         raw phrasing: the line that lands in `lines` is the checked one and may differ."""
         return self._draft if self._pending else ""
 
-    def _stream(self, text: str) -> None:
+    def set_draft(self, text: str) -> None:
+        """The awaited line as generated so far (the society's side; written on a worker thread)."""
         self._draft = text
 
     @property
@@ -92,18 +93,21 @@ class Conversation:
         """(speaker, text) pairs, the shape prompts take."""
         return [(line.speaker, line.text) for line in self._lines]
 
-    # -- owner (Society) side
-    def _say(self, speaker: str, text: str, when: datetime, *, ground: str = "",
-             repaired: tuple[str, ...] = ()) -> Line:
+    # -- the society's side (`Conversations` drives the turns)
+    def add_line(self, speaker: str, text: str, when: datetime, *, ground: str = "",
+                 repaired: tuple[str, ...] = ()) -> Line:
+        """Record a line said (and clear the draft)."""
         line = Line(speaker, text, when, ground, repaired)
         self._draft = ""
         self._lines.append(line)
         return line
 
-    def _wait_for(self, speaker: str | None) -> None:
+    def await_line(self, speaker: str | None) -> None:
+        """`speaker` is thinking of the next line (None: nobody is)."""
         self._pending = speaker
 
-    def _end(self, when: datetime) -> None:
+    def close(self, when: datetime) -> None:
+        """End the conversation at `when` (idempotent)."""
         if self._ended is None:
             self._ended = when
             self._pending = None

@@ -25,8 +25,8 @@ from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime.agent import Agent, AgentStatus
 from npc_brain.runtime.conversation import Conversation
+from npc_brain.runtime.jobs import Priority
 from npc_brain.runtime.metered import MeteredModel
-from npc_brain.runtime.scheduler import Priority
 from npc_brain.types.actions import Offer
 from npc_brain.types.events import (
     ConversationEnded,
@@ -174,13 +174,13 @@ class Conversations:
         else:
             last = len(conv.lines) + 1 >= conv.turn_cap
         s, embedder, persona = self.settings, self._embedder, agent.persona
-        conv._wait_for(speaker)
+        conv.await_line(speaker)
         meter = self._meter()
         # Read on the game thread: preconditions may look at the game's state.
         offers = self._offers(speaker, listener, now, conv.player is not None)
 
         def draft(text: str) -> None:
-            conv._stream(text)
+            conv.set_draft(text)
             if on_text is not None:
                 on_text(text)
 
@@ -229,7 +229,7 @@ class Conversations:
                     # A yes matters as much as the invitation it answers (the line before).
                     rating = before[1] if before is not None else None
                 self._grounds[(conv.id, len(conv.lines))] = (ground, rating)
-            conv._say(speaker, said.text, t, ground=ground.text if ground else "",
+            conv.add_line(speaker, said.text, t, ground=ground.text if ground else "",
                       repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
@@ -260,7 +260,7 @@ class Conversations:
                     del self._asked[conv.id]
                 self._turn(conv, speaker, t, hook)
             else:
-                conv._wait_for(None)
+                conv.await_line(None)
                 self.read_ahead(speaker, conv.player)
             return out
 
@@ -277,7 +277,7 @@ class Conversations:
         """Close `conv` (idempotent); each NPC in it remembers the transcript and a summary."""
         if conv.ended:
             return
-        conv._end(now)
+        conv.close(now)
         self._asked.pop(conv.id, None)
         a, b = conv.participants
         for name in conv.participants:
@@ -398,7 +398,7 @@ class Conversations:
             agent.start_conversation(speaker)
             self._events.append(ConversationStarted(npc, now, speaker, conv.id))
         asked = len(conv.lines)
-        conv._say(speaker, text, now)
+        conv.add_line(speaker, text, now)
         if (ahead := self._ahead.pop(npc, None)) is not None:
             ahead.set()  # the reply needs the engine now
         reading = self._reading.pop(npc, None)
@@ -484,7 +484,7 @@ class Conversations:
                      and set(c.participants) == {npc, partner}), None)
         if conv is None:
             return False
-        conv._say(npc, text, now)
+        conv.add_line(npc, text, now)
         self._events.append(UtteranceEvent(npc, now, partner, text, conv.id))
         return True
 

@@ -6,18 +6,15 @@ wraps the model in one of these per job.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from npc_brain.llm.calls import Choice, choose_of
 from npc_brain.llm.protocols import ChatModel
+from npc_brain.llm.request import Answer, ModelRequest, RequestModel, ask
 from npc_brain.runtime.call_gate import CallGate
-from npc_brain.runtime.scheduler import Priority
+from npc_brain.runtime.jobs import Priority
 
 __all__ = ["MeteredModel"]
 
 
-class MeteredModel:
+class MeteredModel(RequestModel):
     """Counts one job's model calls and tokens (for the scheduler's per-agent budget); with a
     `gate`, each call waits its turn by the job's `priority` (set when the job is submitted)."""
 
@@ -29,29 +26,10 @@ class MeteredModel:
         self.gate = gate
         self.priority: int = Priority.NORMAL
 
-    def complete(self, messages: Any, **kw: Any) -> str:
+    def answer(self, request: ModelRequest) -> Answer:
+        """The inner model's answer, after the call waited its turn; counted for the budget."""
         self.calls += 1
-        inner: Any = self.inner  # the optional *_with_usage methods are found at run time
-        if hasattr(inner, "complete_with_usage"):
-            out = self._send(lambda: inner.complete_with_usage(messages, **kw))
-            self.tokens += out.usage.total_tokens
-            return str(out.text)
-        return str(self._send(lambda: self.inner.complete(messages, **kw)))
-
-    def parse(self, messages: Any, schema: Any, **kw: Any) -> Any:
-        self.calls += 1
-        inner: Any = self.inner
-        if hasattr(inner, "parse_with_usage"):
-            out = self._send(lambda: inner.parse_with_usage(messages, schema, **kw))
-            self.tokens += out.usage.total_tokens
-            return out.value
-        return self._send(lambda: self.inner.parse(messages, schema, **kw))
-
-    def choose(self, messages: Any, options: Any, **kw: Any) -> Choice:
-        self.calls += 1
-        out: Choice = self._send(lambda: choose_of(self.inner, messages, options, **kw))
-        self.tokens += out.usage.total_tokens
-        return out
-
-    def _send(self, call: Callable[[], Any]) -> Any:
-        return self.gate.run(self.priority, call) if self.gate is not None else call()
+        done = self.gate.run(self.priority, lambda: ask(self.inner, request)) if self.gate is not None \
+            else ask(self.inner, request)
+        self.tokens += done.usage.total_tokens
+        return done

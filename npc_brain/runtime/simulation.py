@@ -19,7 +19,7 @@ from typing import Any
 
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.runtime.agent import Agent
-from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.runtime.society import Society
 from npc_brain.types.clock import GameClock
 from npc_brain.types.events import Event

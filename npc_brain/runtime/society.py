@@ -46,10 +46,11 @@ from npc_brain.runtime.conversation import Conversation, Line
 from npc_brain.runtime.conversations import Conversations
 from npc_brain.runtime.errands import Errands
 from npc_brain.runtime.inspection import AgentInspection, inspect_agent
+from npc_brain.runtime.jobs import Budget, Charged, Priority, Usage
 from npc_brain.runtime.metered import MeteredModel
 from npc_brain.runtime.movement import Movement, with_movement
 from npc_brain.runtime.saved_society import SavedSociety
-from npc_brain.runtime.scheduler import Budget, Charged, Priority, Scheduler, Usage
+from npc_brain.runtime.scheduler import Scheduler
 from npc_brain.types.actions import ActionRegistry
 from npc_brain.types.clock import GameClock
 from npc_brain.types.detail import Detail

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from npc_brain.llm.accounting import AccountingModel
-from npc_brain.llm.calls import Completion, Usage, choice_of, choose_of
+from npc_brain.llm.calls import Completion, Usage, choice_of
 from npc_brain.llm.embedded import EmbeddedModel
 from npc_brain.llm.engine import LlamaEngine
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.openai_backend import OpenAIModel
 from npc_brain.llm.protocols import ChoiceModel
 from npc_brain.llm.replay import RecordingModel, ReplayMiss, ReplayModel
+from npc_brain.llm.request import choose_of
 from npc_brain.llm.testing import ScriptedModel
 
 MSGS = [{"role": "user", "content": "Rate: Klaus ate breakfast."}]

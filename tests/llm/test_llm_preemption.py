@@ -11,7 +11,7 @@ from npc_brain.llm.engine import LlamaEngine
 from npc_brain.llm.errors import LLMRequestError
 from npc_brain.llm.preemption import Preempted, preemptible, should_yield
 from npc_brain.runtime.call_gate import CallGate
-from npc_brain.runtime.scheduler import Priority
+from npc_brain.runtime.jobs import Priority
 
 
 def _chunk(text: str | None = None, finish: str | None = None, **extra: Any) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from npc_brain.llm.accounting import AccountingModel
 from npc_brain.llm.errors import LLMUnavailable, LLMUnreachable
 from npc_brain.llm.openai_backend import OpenAIModel
 from npc_brain.runtime.call_gate import CallGate, probe_of
-from npc_brain.runtime.scheduler import Priority
+from npc_brain.runtime.jobs import Priority
 
 MSGS = [{"role": "user", "content": "Say hi."}]
 

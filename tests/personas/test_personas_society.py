@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.personas import generate
-from npc_brain.runtime.scheduler import InlineExecutor
+from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder
 from npc_brain.types.clock import GameClock
