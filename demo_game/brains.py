@@ -17,10 +17,10 @@ from typing import Any
 from npc_brain.llm.accounting import UsageSnapshot
 from npc_brain.llm.errors import LLMError
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.society import Society
 from npc_brain.types.actions import ActionRegistry
 from npc_brain.types.clock import GameClock
-from npc_brain.types.settings import BrainSettings
 from npc_brain.world.world import World
 
 log = logging.getLogger(__name__)

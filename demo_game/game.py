@@ -36,11 +36,11 @@ from demo_game.zoom import make_camera
 from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
 from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types import events as ev
 from npc_brain.types.action import caption
 from npc_brain.types.clock import GameClock
 from npc_brain.types.persona import Persona
-from npc_brain.types.settings import BrainSettings
 
 log = logging.getLogger(__name__)
 

@@ -23,6 +23,7 @@ from npc_brain.memory import CorruptSaveError, SaveError
 from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.movement import MOVEMENT_ACTIONS, Movement, with_movement
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.simulation import Simulation
 from npc_brain.runtime.society import Society
 from npc_brain.types.action import Action
@@ -45,12 +46,10 @@ from npc_brain.types.events import (
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import OccasionSeed, Persona
-from npc_brain.types.settings import BrainSettings
+from npc_brain.version import __version__
 from npc_brain.world import MapError, Perception, Place, PlaceKind, Rules, Verdict, World
 from npc_brain.world.homes import place_personas, spread_points
 from npc_brain.world.pathfinding import Pathfinder
-
-__version__ = "0.1.0"
 
 __all__ = [
     "MOVEMENT_ACTIONS",

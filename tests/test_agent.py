@@ -9,6 +9,7 @@ import pytest
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import MemoryKind, MemoryStream
 from npc_brain.runtime.agent import Agent, AgentStatus, AgentStatusError, Thought
+from npc_brain.runtime.thoughts import begin
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.persona import Persona
@@ -28,7 +29,7 @@ def make_agent(persona: Persona = ANA, seed: bool = True) -> Agent:
 
 
 def think(agent: Agent, thought: Thought, now: datetime, model) -> list:
-    job = agent.begin(thought, now, model)
+    job = begin(agent, thought, now, model)
     assert job is not None
     return job.apply(job.run())
 
@@ -39,7 +40,7 @@ def settle(agent: Agent, now: datetime, model, rounds: int = 6) -> None:
         if not due:
             return
         for t in due:
-            job = agent.begin(t, now, model)
+            job = begin(agent, t, now, model)
             if job is not None:
                 job.apply(job.run())
 
@@ -53,7 +54,7 @@ def test_current_action_always_answers_even_while_thinking():
     model = ScriptedModel().respond_with(BrainResponder())
     # The seeds' ratings (a model call each) and the first plan go out together: the plan reads the seeds as given.
     assert agent.due_thoughts(T0) == [Thought.RATE, Thought.PLAN_DAY]
-    job = agent.begin(Thought.PLAN_DAY, T0, model)
+    job = begin(agent, Thought.PLAN_DAY, T0, model)
     [call] = [c for c in model.history if c.purpose == "plan_day"] or [None]
     assert call is None  # nothing sent until the job runs
     assert agent.status == AgentStatus.PLANNING
@@ -86,7 +87,7 @@ def test_routine_sightings_are_stored_while_a_rating_is_still_out():
     # the morning's plans) and reached memory 20–35 game minutes late.
     agent = make_agent()
     model = ScriptedModel().respond_with(BrainResponder())
-    rating = agent.begin(Thought.RATE, T0, model)  # the seed's rating: a model call, still out
+    rating = begin(agent, Thought.RATE, T0, model)  # the seed's rating: a model call, still out
     assert rating is not None and not agent.seeded
     later = T0 + timedelta(minutes=agent.settings.memorize_interval_minutes)
     agent.perceive([Observation("Ben is reading a book", ObservationKind.SIGHT, subject="Ben"),
@@ -199,7 +200,7 @@ def test_state_round_trips_through_json():
 
 def test_a_failed_day_plan_keeps_the_day_by_habit_and_is_tried_again():
     agent = make_agent()
-    job = agent.begin(Thought.PLAN_DAY, T0, ScriptedModel())
+    job = begin(agent, Thought.PLAN_DAY, T0, ScriptedModel())
     job.fail(RuntimeError("server gone"))
     assert agent.plan.provisional and agent.current_action(T0).source == "habit"
     assert Thought.PLAN_DAY not in agent.due_thoughts(T0)  # the backoff first
@@ -209,7 +210,7 @@ def test_a_failed_day_plan_keeps_the_day_by_habit_and_is_tried_again():
 
 def test_a_day_by_habit_is_not_saved_and_a_loaded_agent_plans_its_day():
     agent = make_agent()
-    agent.begin(Thought.PLAN_DAY, T0, ScriptedModel())
+    begin(agent, Thought.PLAN_DAY, T0, ScriptedModel())
     state = json.loads(json.dumps(agent.to_state()))
     clone = Agent.from_state(state, agent.memory, agent.known, embedder=agent.embedder)
     assert clone.plan.empty and clone.status is AgentStatus.NEW

@@ -18,11 +18,11 @@ from npc_brain.language.facts import facts_in
 from npc_brain.language.grounding import ungrounded_facts
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock
 from npc_brain.types.persona import Persona
-from npc_brain.types.settings import BrainSettings
 
 T0 = datetime(2023, 2, 13, 9, 0)
 PLAYER = "Alex"

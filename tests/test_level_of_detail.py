@@ -1,9 +1,9 @@
 """Level of detail: NPCs out of the player's view think coarser; the ones in view stay fine-grained."""
 from __future__ import annotations
 
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.detail import Detail
 from npc_brain.types.plan import PlanLevel
-from npc_brain.types.settings import BrainSettings
 from tests.test_society import make, run
 
 

@@ -14,13 +14,13 @@ from npc_brain.runtime.conversations import PLAYER_LINES_BEFORE_GOODBYE
 from npc_brain.runtime.executors import InlineExecutor, ManualExecutor
 from npc_brain.runtime.jobs import JobState, Priority
 from npc_brain.runtime.scheduler import Scheduler
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.society import Society
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock
 from npc_brain.types.events import ConversationEnded, UtteranceEvent
 from npc_brain.types.observation import Observation
 from npc_brain.types.persona import Persona
-from npc_brain.types.settings import BrainSettings
 
 T0 = datetime(2023, 2, 13, 9, 0)
 

@@ -19,6 +19,7 @@ import pytest
 
 from npc_brain.llm.replay import RecordingModel, ReplayModel
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.simulation import Simulation, SimulationResult
 from npc_brain.testing import BrainResponder, tiny_town
 from npc_brain.types.clock import GameClock
@@ -30,7 +31,6 @@ from npc_brain.types.events import (
     UtteranceEvent,
 )
 from npc_brain.types.persona import Persona
-from npc_brain.types.settings import BrainSettings
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RECORDING = FIXTURES / "sim_day.jsonl"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_brain.adapters.tiled_collision import CollisionNames, build_collision
+from npc_brain.adapters.tiled_layers import LayerRef
 from npc_brain.adapters.tiled_objects import ObjectView, layer_objects
 from npc_brain.adapters.tiled_project import TiledProject
 from npc_brain.adapters.tiled_sidecar import read_sidecar, sidecar_for
@@ -61,26 +62,6 @@ def _pytmx() -> Any:
         for name in ("util_pygame", "load_pygame"):
             pytmx.__dict__.pop(name, None)
     return pytmx
-
-
-@dataclass(frozen=True)
-class LayerRef:
-    """A map layer in file order with what pytmx flattens away: its groups' visibility and offset.
-
-    `properties` are the layer's own over its groups' (class defaults merged), so `collision=true`
-    on a group applies to the tile layers inside it.
-    """
-
-    layer: Any
-    kind: str  # "tile", "object" or "image"
-    name: str
-    index: int
-    groups: tuple[str, ...]
-    visible: bool
-    opacity: float
-    offset: tuple[float, float]
-    properties: dict[str, Any] = field(default_factory=dict)
-    element: ET.Element | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass

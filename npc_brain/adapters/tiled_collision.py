@@ -22,7 +22,7 @@ from npc_brain.world.errors import MapIssue, Severity
 from npc_brain.world.pathfinding import CollisionGrid
 
 if TYPE_CHECKING:
-    from npc_brain.adapters.tiled import LayerRef
+    from npc_brain.adapters.tiled_layers import LayerRef
     from npc_brain.adapters.tiled_project import TiledProject
     from npc_brain.adapters.tiled_xml import TmxDocument
 

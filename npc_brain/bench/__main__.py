@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from npc_brain.eval.report import format_table
+
 BENCHMARKS: Mapping[str, str] = MappingProxyType(
     {
         "cost": "npc_brain.bench.cost",
@@ -29,25 +31,6 @@ BENCHMARKS: Mapping[str, str] = MappingProxyType(
     }
 )
 """Subcommand name → module path."""
-
-
-def format_table(rows: Sequence[Mapping[str, Any]]) -> str:
-    """Rows of dicts as an aligned plain-text table (columns in first-seen order)."""
-    columns: list[str] = []
-    for row in rows:
-        columns += [c for c in row if c not in columns]
-    cells = [[_cell(row.get(c, "")) for c in columns] for row in rows]
-    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip()]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in cells]
-    return "\n".join(lines)
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    return str(value)
 
 
 def _tables(result: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:

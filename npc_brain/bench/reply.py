@@ -191,10 +191,10 @@ def _loadavg() -> str:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Run the benchmark (see the module doc)."""
     from npc_brain.eval.town import load_town_or_exit
+    from npc_brain.runtime.settings import BrainSettings
     from npc_brain.runtime.simulation import Simulation
     from npc_brain.runtime.society import THINKING_THREADS, Society
     from npc_brain.types.clock import GameClock
-    from npc_brain.types.settings import BrainSettings
 
     town = load_town_or_exit("demo", "bench reply", npcs=args.npcs)
     start = datetime.fromisoformat(args.start)

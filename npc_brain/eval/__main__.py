@@ -34,19 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=summary, description=module.__doc__,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the chosen evaluation; exit status 1 with one sentence if the LLM layer fails."""
-    from npc_brain.bench.__main__ import format_table
+    from npc_brain.eval.report import format_table
     from npc_brain.eval.town import TownError
     from npc_brain.llm.errors import LLMError
 
     args = build_parser().parse_args(argv)
     try:
-        result = args._run(args)
+        result = args.run(args)
     except (LLMError, TownError) as exc:
         print(f"npc_brain.eval {args.evaluation}: {exc}", file=sys.stderr)
         return 1

@@ -46,7 +46,7 @@ from npc_brain.eval.grounding_open_score import by_kind, open_failed, open_row, 
 from npc_brain.eval.grounding_score import METRICS, by_category, pct, score, summary
 from npc_brain.eval.report import md_table, run_folder, write_json
 from npc_brain.eval.session import add_session_arguments, open_session
-from npc_brain.types.settings import BrainSettings
+from npc_brain.runtime.settings import BrainSettings
 
 PLAYER = "Alex"
 """Who asks (the third-person check: "You are Alex", "Alex is …")."""

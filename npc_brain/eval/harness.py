@@ -224,9 +224,9 @@ class ScenarioRun:
         from npc_brain.eval.backend import open_backend
         from npc_brain.eval.runner import Progress, advance, make_executor, settle
         from npc_brain.llm.accounting import AccountingModel
+        from npc_brain.runtime.settings import BrainSettings
         from npc_brain.runtime.simulation import Simulation
         from npc_brain.types.clock import GameClock
-        from npc_brain.types.settings import BrainSettings
         from npc_brain.world.rules import Rules
 
         args, st, cfg = self.args, self.state, self.state["config"]

@@ -83,3 +83,22 @@ def merge_usage(a: Mapping[str, Any] | None, b: Mapping[str, Any] | None) -> dic
         keys = sorted(set(a.get(part, {})) | set(b.get(part, {})))
         result[part] = {k: add(a.get(part, {}).get(k, {}), b.get(part, {}).get(k, {})) for k in keys}
     return result
+
+
+def format_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows of dicts as an aligned plain-text table (columns in first-seen order)."""
+    columns: list[str] = []
+    for row in rows:
+        columns += [c for c in row if c not in columns]
+    cells = [[_plain(row.get(c, "")) for c in columns] for row in rows]
+    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in cells]
+    return "\n".join(lines)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)

@@ -9,37 +9,13 @@ from __future__ import annotations
 
 import functools
 import re
-from enum import StrEnum
 
 from npc_brain.language.facts import content_words, times_in
 from npc_brain.language.intent_model import IntentModel
+from npc_brain.language.intents import Intent
 from npc_brain.language.reported import claim_in, is_statement
 
 __all__ = ["Intent", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
-
-class Intent(StrEnum):
-    """What a line asks for (the paper's interview categories, as a player asks them)."""
-
-    IDENTITY = "identity"  # who are you, what do you do
-    NOW = "now"  # what are you doing
-    ABOUT = "about"  # what do you know / think about X, have you heard …
-    PAST = "past"  # what did you do earlier / yesterday
-    FUTURE = "future"  # what will you do, any plans
-    REACT = "react"  # a situation: what would you do
-    PEOPLE = "people"  # who would you spend time with, who are your friends
-    CHAT = "chat"  # anything else: a remark, a statement
-    INVITED = "invited"  # told of (or invited to) an upcoming occasion: yes or no (see `invitation`)
-    GREETING = "greeting"  # hello, good morning
-    FAREWELL = "farewell"  # goodbye, I have to go
-    THANKS = "thanks"  # thank you
-    FEELING = "feeling"  # how are you, what is on your mind
-    OPINION = "opinion"  # what do you think of X (a person: the relationship; a thing: memories)
-    RECOMMEND = "recommend"  # where can I get a good coffee, any quiet place to read
-    AVAILABILITY = "availability"  # are you free at noon tomorrow
-    CLAIM = "claim"  # I heard X, did you know X: what it knows of X, or that it had not heard
-    INVITE = "invite"  # an invitation whose time or place the line does not say
-    REQUEST = "request"  # asks the listener to do something (a game action, or a polite no)
-
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
@@ -226,7 +202,6 @@ _REQUEST = re.compile(r"\W*(please\s+)?(tell me|describe|explain|remind me|talk 
 
 @functools.cache
 def _word_model() -> IntentModel:
-    # Imported here: the examples are keyed by `Intent`, defined above.
     from npc_brain.language.intent_examples import EXAMPLES
 
     return IntentModel.trained({str(k): v for k, v in EXAMPLES.items()})

@@ -6,7 +6,7 @@ about and `T` for a clock time (`intent_model.words` writes them so).
 """
 from __future__ import annotations
 
-from npc_brain.language.intent import Intent
+from npc_brain.language.intents import Intent
 
 EXAMPLES: dict[Intent, tuple[str, ...]] = {
     Intent.IDENTITY: (

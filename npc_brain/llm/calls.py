@@ -10,14 +10,21 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypedDict, TypeVar
 
 from pydantic import BaseModel
 
 from npc_brain.llm.errors import LLMOutputError
-from npc_brain.llm.protocols import Message
 
 T = TypeVar("T", bound=BaseModel)
+Role = Literal["system", "user", "assistant"]
+
+
+class Message(TypedDict):
+    """One chat message, as every OpenAI-compatible server takes it."""
+
+    role: Role
+    content: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,23 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 from pydantic import BaseModel
 
-if TYPE_CHECKING:  # calls.py imports Message from here
-    from npc_brain.llm.calls import Choice, Completion, Parsed
+from npc_brain.llm.calls import Choice, Completion, Message, Parsed, Role
 
-Role = Literal["system", "user", "assistant"]
-
-
-class Message(TypedDict):
-    """One chat message, as every OpenAI-compatible server takes it."""
-
-    role: Role
-    content: str
-
+__all__ = ["ChatModel", "ChoiceModel", "Embedder", "Message", "Role", "UsageReportingModel"]
 
 T = TypeVar("T", bound=BaseModel)
 

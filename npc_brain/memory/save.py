@@ -55,6 +55,7 @@ from npc_brain.memory.save_rules import (
 from npc_brain.memory.save_slot import FORMAT, check_header, check_intact, move_aside
 from npc_brain.memory.stream import MemoryRow, MemoryStream
 from npc_brain.types.occasion import Occasion
+from npc_brain.version import __version__
 
 __all__ = [
     "FORMAT", "SCHEMA_VERSION", "AgentSave", "CorruptSaveError", "NotASaveError", "SaveData",
@@ -156,9 +157,7 @@ class SaveFile:
     ) -> None:
         self.path = Path(path)
         if app_version is None:
-            import npc_brain  # at call time: the package is fully imported by then
-
-            app_version = npc_brain.__version__
+            app_version = __version__
         self.app_version = app_version
         self._wall_clock = wall_clock or (lambda: datetime.now(UTC))
 

@@ -11,7 +11,7 @@ surface of the "for the thought factories" section (no factory touches a private
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,17 +25,12 @@ from npc_brain.language.occasions import announce
 from npc_brain.language.phrasing import inner_voice
 from npc_brain.language.reader import TextReader
 from npc_brain.language.reported import strip_markers
-from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.llm.protocols import Embedder
 from npc_brain.memory.importance import ImportanceCache, normalise_description
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
-from npc_brain.runtime.agent_state import SavedAgent, agent_state, restore_agent
-from npc_brain.runtime.memory_buffer import MemoryBuffer
-from npc_brain.runtime.thoughts import decompose_job, memorize_job, plan_day_job, rate_job, react_job, reflect_job
-from npc_brain.types.action import EMOJI, Action, Refusal
-from npc_brain.types.detail import Detail
-from npc_brain.types.events import Event, ThoughtFailed
-from npc_brain.types.lifecycle import (
+from npc_brain.runtime.agent_state import Marks, SavedAgent, state_dict
+from npc_brain.runtime.lifecycle import (
     PLAN_THOUGHTS,
     URGENT_KINDS,
     AgentStatus,
@@ -43,11 +38,15 @@ from npc_brain.types.lifecycle import (
     Thought,
     ThoughtJob,
 )
+from npc_brain.runtime.memory_buffer import MemoryBuffer
+from npc_brain.runtime.settings import BrainSettings
+from npc_brain.types.action import EMOJI, Action, Refusal
+from npc_brain.types.detail import Detail
+from npc_brain.types.events import Event, ThoughtFailed
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import OccasionSeed, Persona
 from npc_brain.types.plan import Plan, PlanLevel, PlanStep
-from npc_brain.types.settings import BrainSettings
 from npc_brain.world.place import Place
 from npc_brain.world.rules import closed_to
 
@@ -62,17 +61,6 @@ class PendingReaction:
 
     observation: Observation
     time: datetime
-
-
-@dataclass(slots=True)
-class Marks:
-    """Bookkeeping that survives saves."""
-
-    reflected_upto: int | None = None
-    last_react: datetime | None = None
-    react_subjects: dict[str, datetime] = field(default_factory=dict)
-    retry_at: dict[str, datetime] = field(default_factory=dict)
-    yesterday: str = ""
 
 
 class Agent:
@@ -445,30 +433,6 @@ class Agent:
         waiting = [d.description for d in self.buffer.drafts if d.kind == MemoryKind.THOUGHT]
         return (stored + waiting)[-n:]
 
-    def begin(
-        self,
-        thought: Thought,
-        now: datetime,
-        model: ChatModel,
-        *,
-        can_talk: Callable[[str], bool] = lambda name: False,
-    ) -> ThoughtJob | None:
-        """Package a due thought as a job (None when it turned out to be unnecessary)."""
-        maker: Callable[[Agent, datetime, ChatModel], ThoughtJob | None] | None = {
-            Thought.MEMORIZE: memorize_job,
-            Thought.RATE: rate_job,
-            Thought.PLAN_DAY: plan_day_job,
-            Thought.DECOMPOSE: decompose_job,
-            Thought.REACT: lambda agent, now, model: react_job(agent, now, model, can_talk),
-            Thought.REFLECT: reflect_job,
-        }.get(thought)
-        if maker is None:
-            raise ValueError(f"{thought} is driven by the Society, not begun by the agent")
-        job = maker(self, now, model)
-        if job is not None:
-            self._in_flight.add(thought)
-        return job
-
     def _done(self, thought: Thought) -> None:
         self._in_flight.discard(thought)
         self._marks.retry_at.pop(thought.value, None)
@@ -488,7 +452,9 @@ class Agent:
 
     def job(self, thought: Thought, now: datetime, run: Callable[[], Any],
             apply: Callable[[Any], list[Event]], priority: int = 10) -> ThoughtJob:
-        """A thought's job: `apply` (or a failure) also ends its in-flight bookkeeping."""
+        """A thought's job, in flight from now: `apply` (or a failure) ends that."""
+        self._in_flight.add(thought)
+
         def applied(result: Any) -> list[Event]:
             self._done(thought)
             return apply(result)
@@ -537,20 +503,16 @@ class Agent:
 
     # ------------------------------------------------------------------ persistence
     def to_state(self) -> dict[str, Any]:
-        """JSON-able state (the memory stream is saved separately)."""
-        return agent_state(self)
+        """JSON-able state (the memory stream is saved separately; conversations are not saved)."""
+        status = self._status
+        if status == AgentStatus.CONVERSING:
+            status = AgentStatus.NEW if self.plan.empty or self.plan.provisional else AgentStatus.ACTING
+        return state_dict(self.persona, status, self.address, self.plan, self.known, self.refusals,
+                          self.buffer.drafts, self._memo, self._marks)
 
     @classmethod
-    def from_state(
-        cls,
-        state: dict[str, Any],
-        memory: MemoryStream,
-        known: Any,
-        *,
-        embedder: Embedder,
-        settings: BrainSettings | None = None,
-        importance_cache: ImportanceCache | None = None,
-    ) -> Agent:
+    def from_state(cls, state: dict[str, Any], memory: MemoryStream, known: Any, *, embedder: Embedder,
+                   settings: BrainSettings | None = None, importance_cache: ImportanceCache | None = None) -> Agent:
         """Rebuild an agent from `to_state()` output, its memory stream and known world.
 
         The state is validated first: a damaged one raises `pydantic.ValidationError`.
@@ -558,12 +520,24 @@ class Agent:
         saved = SavedAgent.model_validate(state)
         agent = cls(saved.persona, memory, known, embedder=embedder, settings=settings,
                     importance_cache=importance_cache)
-        restore_agent(agent, saved)
+        agent.restore(saved)
         return agent
 
-    def restore(self, state: dict[str, Any]) -> None:
-        """Load `to_state()` output into this agent (jobs in flight are forgotten)."""
-        restore_agent(self, state)
+    def restore(self, state: SavedAgent | dict[str, Any]) -> None:
+        """Load `to_state()` output into this agent; jobs in flight and queues are forgotten.
+
+        A dict is validated first (`pydantic.ValidationError` naming the field, agent untouched).
+        """
+        saved = state if isinstance(state, SavedAgent) else SavedAgent.model_validate(state)
+        self.plan, self.address, self.refusals = saved.plan_value(), saved.address, saved.refusal_values()
+        self.buffer.replace(saved.drafts())
+        self._memo, self._marks = dict(saved.memo), saved.marks.value()
+        self._in_flight.clear()
+        self._novel.clear()
+        self._refused.clear()
+        self.conversation_with = self.wants_to_talk = None
+        # A planning agent's job was dropped with the save: it plans again.
+        self._status = AgentStatus.NEW if saved.status == AgentStatus.PLANNING or self.plan.empty else saved.status
 
     def __repr__(self) -> str:
         return f"<Agent {self.name} {self._status} memories={len(self.memory)}>"

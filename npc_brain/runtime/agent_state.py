@@ -1,27 +1,38 @@
 """Agent persistence: everything but the memory stream, as a JSON-able dict.
 
-`agent_state` writes the dict; `SavedAgent` is its schema. A save is read back through the
+`state_dict` writes the dict (`Agent.to_state`); `SavedAgent` is its schema, and gives back the
+values `Agent.restore` sets. A save is read back through the
 schema first, so a damaged or hand-edited state fails as one `ValidationError` whose location
 names the field (`plan.steps.0.start`), before anything is restored.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, model_validator
 
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.save_rules import parse_game_time
+from npc_brain.runtime.lifecycle import AgentStatus
 from npc_brain.types.action import Refusal
-from npc_brain.types.lifecycle import AgentStatus
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import Plan, PlanLevel
 
-if TYPE_CHECKING:
-    from npc_brain.runtime.agent import Agent
+
+@dataclass(slots=True)
+class Marks:
+    """An agent's bookkeeping that survives saves (but the retry backoffs)."""
+
+    reflected_upto: int | None = None
+    last_react: datetime | None = None
+    react_subjects: dict[str, datetime] = field(default_factory=dict)
+    retry_at: dict[str, datetime] = field(default_factory=dict)
+    yesterday: str = ""
 
 
 def _iso(value: object) -> datetime:
@@ -122,9 +133,13 @@ class SavedMarks(_Saved):
     react_subjects: dict[str, IsoTime]
     yesterday: str
 
+    def value(self) -> Marks:
+        """The live bookkeeping."""
+        return Marks(self.reflected_upto, self.last_react, dict(self.react_subjects), yesterday=self.yesterday)
+
 
 class SavedAgent(_Saved):
-    """The schema of `agent_state()`: every key it writes is required."""
+    """The schema of `state_dict()`: every key it writes is required."""
 
     persona: Persona
     status: AgentStatus
@@ -136,32 +151,44 @@ class SavedAgent(_Saved):
     memo: list[tuple[tuple[str, str, str], str]]
     marks: SavedMarks
 
+    def plan_value(self) -> Plan:
+        """The saved plan."""
+        return Plan.from_state(self.plan.model_dump(mode="json"))
 
-def agent_state(agent: Agent) -> dict[str, Any]:
-    """JSON-able state of an agent (the memory stream is saved separately)."""
-    known = agent.known.to_state() if hasattr(agent.known, "to_state") else None
-    status = agent.status
-    if status == AgentStatus.CONVERSING:  # conversations are not saved
-        status = AgentStatus.NEW if agent.plan.empty or agent.plan.provisional else AgentStatus.ACTING
-    marks = agent._marks
+    def refusal_values(self) -> list[Refusal]:
+        """The refusals the agent remembers."""
+        return [Refusal(r.address, r.until, r.reason, r.rule, r.activity) for r in self.refusals]
+
+    def drafts(self) -> list[MemoryDraft]:
+        """The memories that were waiting to be rated."""
+        return [MemoryDraft(d.kind, d.description, d.created, d.importance, d.subject, d.place, tuple(d.evidence),
+                            teller=d.teller, fact=d.fact,
+                            occasion=d.occasion.occasion() if d.occasion is not None else None)
+                for d in self.buffer]
+
+
+def state_dict(persona: Persona, status: AgentStatus, address: str | None, plan: Plan, known: Any,
+               refusals: Sequence[Refusal], drafts: Sequence[MemoryDraft],
+               memo: Mapping[tuple[str, str, str], str], marks: Marks) -> dict[str, Any]:
+    """The JSON-able dict `SavedAgent` reads back (`Agent.to_state` passes its parts)."""
     return {
-        "persona": agent.persona.model_dump(mode="json"),
+        "persona": persona.model_dump(mode="json"),
         "status": status.value,
-        "address": agent.address,
-        "plan": agent.plan.to_state(),
-        "known": known,
+        "address": address,
+        "plan": plan.to_state(),
+        "known": known.to_state() if hasattr(known, "to_state") else None,
         "refusals": [
             {"address": r.address, "until": r.until.isoformat(), "reason": r.reason,
-             "rule": r.rule, "activity": r.activity} for r in agent.refusals
+             "rule": r.rule, "activity": r.activity} for r in refusals
         ],
         "buffer": [
             {"kind": d.kind.value, "description": d.description, "created": d.created.isoformat(),
              "importance": d.importance, "subject": d.subject, "place": d.place,
              "evidence": list(d.evidence), "teller": d.teller, "fact": d.fact,
              "occasion": d.occasion.to_dict() if d.occasion is not None else None}
-            for d in agent.buffer.drafts
+            for d in drafts
         ],
-        "memo": [[list(k), v] for k, v in agent._memo.items()],
+        "memo": [[list(k), v] for k, v in memo.items()],
         "marks": {
             "reflected_upto": marks.reflected_upto,
             "last_react": marks.last_react.isoformat() if marks.last_react else None,
@@ -169,35 +196,3 @@ def agent_state(agent: Agent) -> dict[str, Any]:
             "yesterday": marks.yesterday,
         },
     }
-
-
-def restore_agent(agent: Agent, state: SavedAgent | dict[str, Any]) -> None:
-    """Load `agent_state()` output into an agent; jobs in flight and queues are forgotten.
-
-    A dict is validated first (`pydantic.ValidationError` naming the field, agent untouched).
-    """
-    from npc_brain.runtime.agent import Marks
-
-    saved = state if isinstance(state, SavedAgent) else SavedAgent.model_validate(state)
-    agent.plan = Plan.from_state(saved.plan.model_dump(mode="json"))
-    agent.address = saved.address
-    agent.refusals = [Refusal(r.address, r.until, r.reason, r.rule, r.activity)
-                      for r in saved.refusals]
-    agent.buffer.replace([
-        MemoryDraft(d.kind, d.description, d.created, d.importance, d.subject, d.place,
-                    tuple(d.evidence), teller=d.teller, fact=d.fact,
-                    occasion=d.occasion.occasion() if d.occasion is not None else None)
-        for d in saved.buffer
-    ])
-    agent._memo = dict(saved.memo)
-    marks = saved.marks
-    agent._marks = Marks(reflected_upto=marks.reflected_upto, last_react=marks.last_react,
-                          react_subjects=dict(marks.react_subjects), yesterday=marks.yesterday)
-    agent._in_flight.clear()
-    agent._novel.clear()
-    agent._refused.clear()
-    agent.conversation_with = None
-    agent.wants_to_talk = None
-    # A planning agent's job was dropped with the save: it plans again.
-    agent._status = AgentStatus.NEW if saved.status == AgentStatus.PLANNING or agent.plan.empty \
-        else saved.status

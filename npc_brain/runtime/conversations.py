@@ -27,6 +27,7 @@ from npc_brain.runtime.agent import Agent, AgentStatus
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.jobs import Priority
 from npc_brain.runtime.metered import MeteredModel
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import Offer
 from npc_brain.types.events import (
     ConversationEnded,
@@ -38,7 +39,6 @@ from npc_brain.types.events import (
 from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.plan import PlanLevel
-from npc_brain.types.settings import BrainSettings
 from npc_brain.world.perception import vantage_of
 from npc_brain.world.place import PlaceKind
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.memory.importance import normalise_description
-from npc_brain.types.lifecycle import URGENT_KINDS
+from npc_brain.runtime.lifecycle import URGENT_KINDS
 
 __all__ = ["MemoryBuffer"]
 

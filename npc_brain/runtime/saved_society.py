@@ -22,9 +22,9 @@ from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData
 from npc_brain.memory.save_rules import SaveRuleError, check_game_time, check_values
 from npc_brain.runtime.agent import Agent
-from npc_brain.runtime.agent_state import SavedAgent, restore_agent
+from npc_brain.runtime.agent_state import SavedAgent
 from npc_brain.runtime.errands import Errands, ErrandsState
-from npc_brain.types.settings import BrainSettings
+from npc_brain.runtime.settings import BrainSettings
 
 
 def _field_error(exc: ValidationError) -> str:
@@ -138,5 +138,5 @@ class SavedSociety:
             known = SpatialMemory.from_state(world, state.known.model_dump())
         agent = Agent(state.persona, saved.memories, known, embedder=embedder, settings=settings,
                       importance_cache=cache)
-        restore_agent(agent, state)
+        agent.restore(state)
         return agent

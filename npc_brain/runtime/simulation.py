@@ -20,11 +20,11 @@ from typing import Any
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.executors import InlineExecutor
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.society import Society
 from npc_brain.types.clock import GameClock
 from npc_brain.types.events import Event
 from npc_brain.types.persona import Persona
-from npc_brain.types.settings import BrainSettings
 from npc_brain.world.perception import Perception
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.rules import Rules

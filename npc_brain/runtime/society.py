@@ -39,6 +39,7 @@ from npc_brain.llm.readahead import caches_prompts
 from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream, with_provenance
+from npc_brain.runtime import thoughts
 from npc_brain.runtime.agent import Action, Agent, Thought
 from npc_brain.runtime.bodies import Bodies
 from npc_brain.runtime.call_gate import CallGate, probe_of
@@ -51,6 +52,7 @@ from npc_brain.runtime.metered import MeteredModel
 from npc_brain.runtime.movement import Movement, with_movement
 from npc_brain.runtime.saved_society import SavedSociety
 from npc_brain.runtime.scheduler import Scheduler
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import ActionRegistry
 from npc_brain.types.clock import GameClock
 from npc_brain.types.detail import Detail
@@ -71,7 +73,6 @@ from npc_brain.types.events import (
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
-from npc_brain.types.settings import BrainSettings
 from npc_brain.world.place import PlaceKind
 from npc_brain.world.rules import refusal_expires
 
@@ -306,7 +307,7 @@ class Society:
                 def can_talk(other: str, a: str = agent.name) -> bool:
                     return self._convs.can_talk(a, other, now)
 
-                job = agent.begin(thought, now, meter, can_talk=can_talk)
+                job = thoughts.begin(agent, thought, now, meter, can_talk=can_talk)
                 if job is not None:
                     # Noticing the player is the player's business: it goes first.
                     player = self.settings.player_first and job.subject in self._players

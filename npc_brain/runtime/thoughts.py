@@ -3,32 +3,50 @@
 The kinds follow Park et al.: memorize (and rate), plan the day, decompose, react, reflect. A factory
 runs on the game thread and takes snapshots of what its `run()` needs, so the worker thread
 never reads the live agent; `apply(result)` writes back on the game thread. The bookkeeping
-(buffer, marks, in-flight set, status) stays on the `Agent`, which dispatches here from
-`Agent.begin`; the factories use only its public surface.
+(buffer, marks, in-flight set, status) stays on the `Agent`; `begin` dispatches a due thought
+to its factory, and the factories use only the agent's public surface.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from npc_brain.cognition import importance, invitation, news, planning, reaction, reflection
 from npc_brain.cognition.importance import Memorized, MemoryDraft
 from npc_brain.cognition.location import building_names
 from npc_brain.llm.protocols import ChatModel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.runtime.agent import Agent
+from npc_brain.runtime.lifecycle import AgentStatus, Thought, ThoughtJob
 from npc_brain.types.action import Refusal
 from npc_brain.types.detail import Detail
 from npc_brain.types.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
-from npc_brain.types.lifecycle import AgentStatus, Thought, ThoughtJob
 from npc_brain.types.observation import ObservationKind
 from npc_brain.types.plan import PlanLevel, PlanStep
 
-if TYPE_CHECKING:  # agent.py imports this module
-    from npc_brain.runtime.agent import Agent
+__all__ = ["begin", "decompose_job", "memorize_job", "plan_day_job", "rate_job", "react_job", "reflect_job"]
 
 __all__ = ["decompose_job", "memorize_job", "plan_day_job", "rate_job", "react_job", "reflect_job"]
+
+
+def begin(agent: Agent, thought: Thought, now: datetime, model: ChatModel, *,
+          can_talk: Callable[[str], bool] = lambda name: False) -> ThoughtJob | None:
+    """Package a thought `agent.due_thoughts` named as a job (None when it turned out to be
+    unnecessary); the job is in flight until it is applied or fails."""
+    if thought == Thought.MEMORIZE:
+        return memorize_job(agent, now, model)
+    if thought == Thought.RATE:
+        return rate_job(agent, now, model)
+    if thought == Thought.PLAN_DAY:
+        return plan_day_job(agent, now, model)
+    if thought == Thought.DECOMPOSE:
+        return decompose_job(agent, now, model)
+    if thought == Thought.REACT:
+        return react_job(agent, now, model, can_talk)
+    if thought == Thought.REFLECT:
+        return reflect_job(agent, now, model)
+    raise ValueError(f"{thought} is driven by the Society, not begun by the agent")
 
 
 def memorize_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:

@@ -17,6 +17,7 @@ from npc_brain.language.poignancy import poignancy
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory import ImportanceCache, MemoryKind, MemoryStream
+from npc_brain.runtime.thoughts import begin
 from npc_brain.testing import BrainResponder
 
 T0 = datetime(2023, 2, 13, 9, 0)
@@ -276,7 +277,7 @@ def test_the_reflect_job_skips_an_insight_the_agent_already_holds():
     for i in range(3):
         agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
     model = ScriptedModel().respond_with(BrainResponder())  # its insight: "I care about my routine"
-    job = agent.begin(Thought.REFLECT, T0, model)
+    job = begin(agent, Thought.REFLECT, T0, model)
     assert job is not None
     job.apply(job.run())
     assert any(c.purpose == "reflect_insights" for c in model.history)  # the insight was drawn

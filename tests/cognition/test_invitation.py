@@ -15,6 +15,7 @@ from npc_brain.cognition.choices import day_slots
 from npc_brain.language.intent import Intent
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
 from npc_brain.memory.record import MemoryKind
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.testing import BrainResponder
 from npc_brain.types.events import UtteranceEvent
 from npc_brain.types.ground import Ground, GroundKind
@@ -22,7 +23,6 @@ from npc_brain.types.observation import Observation
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanLevel
-from npc_brain.types.settings import BrainSettings
 from tests.cognition.memories import READER, Heard, stream
 from tests.test_society import make, run
 

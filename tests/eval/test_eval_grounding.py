@@ -16,9 +16,9 @@ from npc_brain.eval.runner import advance, settle
 from npc_brain.eval.scripted import scripted_model
 from npc_brain.eval.town import load_town
 from npc_brain.llm.embedders import LexicalEmbedder
+from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.simulation import Simulation
 from npc_brain.types.clock import GameClock
-from npc_brain.types.settings import BrainSettings
 
 KEYS = ("answered_pct", "hallucinated_pct", "echo_pct", "cutoff_pct", "third_person_pct", "n")
 PARTY = ("Isabella Rodriguez wants to host a Valentine's Day party at Hobbs Cafe on February 14 "
@@ -39,7 +39,7 @@ def _tiny(tmp_path: Path, *extra: str) -> list[str]:
 
 def _run(argv: list[str]) -> dict:
     args = build_parser().parse_args(argv)
-    return args._run(args)
+    return args.run(args)
 
 
 def _score(answer: str, truth: Truth, question: str = "What do you know about the party?"):

@@ -178,7 +178,7 @@ def test_command_open_prints_schedule_to_social_and_per_kind(tmp_path: Path, cap
     assert "## By kind" in (tmp_path / "report.md").read_text(encoding="utf-8")
     args = build_parser().parse_args(["grounding", "--rescore", str(tmp_path / "grounding.json"),
                                       "--out", str(tmp_path / "again")])
-    again = args._run(args)
+    again = args.run(args)
     assert again["answered_by_kind"] == result["answered_by_kind"]
     assert again["schedule_to_social_pct"] == result["schedule_to_social_pct"]
 
@@ -187,4 +187,4 @@ def test_a_five_category_set_is_not_an_open_one(tmp_path: Path) -> None:
     args = build_parser().parse_args(["grounding", "--questions", "open", "--phrasings", "held-out-7", "--town", "tiny",
                                       "--model", "scripted", "--out", str(tmp_path)])
     with pytest.raises(SystemExit, match="no open phrasing set 'held-out-7'"):
-        args._run(args)
+        args.run(args)

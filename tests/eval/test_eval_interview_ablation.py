@@ -18,7 +18,7 @@ from npc_brain.types.clock import GameClock
 
 def _run(argv: list[str]) -> dict:
     args = build_parser().parse_args(argv)
-    return args._run(args)
+    return args.run(args)
 
 
 NO_PARTY = "I have not heard anything about a party."

@@ -28,7 +28,7 @@ RUN = ["valentine", "--town", "tiny", "--npcs", "3", "--days", "0.25", "--worker
 
 def _run(argv: list[str]) -> dict:
     args = build_parser().parse_args(argv)
-    return args._run(args)
+    return args.run(args)
 
 
 def _stable(result: dict) -> dict:
