@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from npc_brain.language import occasions as say
+from npc_brain.language.affordances import object_phrase
 from npc_brain.language.phrasing import (
     activity_of,
     as_gerund_phrase,
@@ -70,7 +71,8 @@ class Slot:
         return next(o for o in self.options if o.what == what)
 
 
-def _unique(options: Iterable[Option], limit: int) -> tuple[Option, ...]:
+def distinct(options: Iterable[Option], limit: int) -> tuple[Option, ...]:
+    """The first `limit` options, each wording once."""
     seen: set[str] = set()
     out: list[Option] = []
     for o in options:
@@ -241,14 +243,14 @@ def day_slots(
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
         # A host who "chose" a walk instead would never throw her party.
         pinned = [o for o in timed if o.what in committed]
-        options = _unique(pinned[:1] or ordered, per_slot)
+        options = distinct(pinned[:1] or ordered, per_slot)
         slots.append(Slot(key, start, end, options))
     return slots
 
 
 def options_between(slots: Sequence[Slot], start: int, end: int) -> tuple[Option, ...]:
     """The options of every slot overlapping the hours [start, end), in time order."""
-    return _unique((o for s in slots if s.start < end and start < s.end for o in s.options), 64)
+    return distinct((o for s in slots if s.start < end and start < s.end for o in s.options), 64)
 
 
 def alternatives_at(
@@ -351,84 +353,10 @@ def hour_options(
                 for name, _, purpose in rooms if act in purpose]
     extra = [BREAK] if act in ("work", "study", "read") else []
     others = [o for o in alternatives if o.act != "sleep"]
-    return _unique([Option(shorten(what, OPTION_CHARS), act), *in_rooms[:2], *others, *extra], limit)
+    return distinct([Option(shorten(what, OPTION_CHARS), act), *in_rooms[:2], *others, *extra], limit)
 
 
 # --------------------------------------------------------------------------- actions
-_AT_OBJECT = {
-    "cook": "preparing food at the {o}",
-    "wash": "washing up at the {o}",
-    "eat": "eating at the {o}",
-    "drink": "having a drink at the {o}",
-    "work": "working at the {o}",
-    "study": "studying at the {o}",
-    "read": "reading at the {o}",
-    "relax": "relaxing at the {o}",
-    "play": "playing at the {o}",
-    "exercise": "exercising at the {o}",
-    "socialize": "chatting with people at the {o}",
-    "shop": "looking at the {o}",
-    "sleep": "sleeping in the {o}",
-    "toilet": "using the {o}",
-}
-_WORKING_AT = {"drink": "making drinks at the {o}", "eat": "serving food at the {o}"}
-# When the hour is plain "work", the object's own, more specific use says what is done there.
-_SPECIFIC_FIRST = ("cook", "wash", "drink", "eat", "read", "study", "play", "exercise", "relax",
-                   "sleep", "toilet", "shop", "socialize", "work")
-# What people do with common things, by a word of the object's name (most specific first);
-# "*" is the use whatever the activity. Phrases, not knowledge the model lacks: the model
-# still chooses which of them happen, in what order, for how long.
-_AFFORDANCES: tuple[tuple[str, dict[str, str]], ...] = (
-    ("coffee machine", {"work": "making coffee at the coffee machine", "*": "getting a coffee from the machine"}),
-    ("checkout counter", {"work": "working the till at the checkout", "*": "paying at the checkout"}),
-    ("pharmacy counter", {"work": "serving customers at the pharmacy counter", "*": "asking at the pharmacy counter"}),
-    ("drinks fridge", {"*": "picking a drink from the drinks fridge"}),
-    ("notice board", {"*": "reading the notice board"}),
-    ("bar stools", {"*": "sitting on a bar stool"}),
-    ("kitchen sink", {"*": "washing up at the kitchen sink"}),
-    ("toilet", {"*": "using the toilet"}),
-    ("bathtub", {"*": "taking a bath"}),
-    ("sink", {"*": "washing at the sink"}),
-    ("bed", {"sleep": "sleeping", "relax": "resting on the bed", "work": "tending the {o}", "*": "making the bed"}),
-    ("stove", {"*": "cooking at the stove"}),
-    ("fridge", {"*": "getting food from the fridge"}),
-    ("pantry", {"*": "getting ingredients from the pantry shelf"}),
-    ("prep", {"*": "preparing food at the {o}"}),
-    ("counter", {"work": "serving customers at the {o}", "cook": "preparing food at the {o}",
-                 "*": "ordering at the {o}"}),
-    ("sofa", {"socialize": "chatting on the sofa", "*": "sitting on the sofa"}),
-    ("wardrobe", {"*": "getting dressed"}),
-    ("tv", {"*": "watching TV"}),
-    ("shelves", {"work": "restocking the {o}", "shop": "looking over the {o}", "*": "browsing the {o}"}),
-    ("shelf", {"work": "restocking the {o}", "shop": "looking over the {o}", "*": "browsing the {o}"}),
-    ("bookshelf", {"*": "browsing the bookshelf"}),
-    ("blackboard", {"work": "writing on the blackboard", "*": "copying notes from the blackboard"}),
-    ("bench", {"socialize": "chatting on the {o}", "*": "sitting on the {o}"}),
-    ("bar", {"work": "pouring drinks at the bar", "*": "having a drink at the bar"}),
-    ("dartboard", {"*": "playing darts"}),
-    ("piano", {"*": "playing the piano"}),
-    ("easel", {"*": "painting at the easel"}),
-    ("fountain", {"*": "sitting by the fountain"}),
-    ("pond", {"*": "watching the ducks on the pond"}),
-    ("beds", {"work": "tending the {o}", "*": "admiring the {o}"}),
-    ("table", {"work": "serving customers at the {o}"}),
-)
-
-
-def object_phrase(label: str, act: str, purposes: frozenset[str]) -> tuple[str, str]:
-    """(phrase, activity) for using an object named `label` during `act`."""
-    use = act if act in purposes else next((a for a in _SPECIFIC_FIRST if a in purposes), "other")
-    if act == "work" and "work" in purposes:
-        use = next((a for a in _SPECIFIC_FIRST if a in purposes), "work")
-    for word, uses in _AFFORDANCES:
-        if word in label:
-            template = uses.get(act) or uses.get(use) or uses.get("*")
-            if template:
-                return template.format(o=label), (act if act in purposes else use)
-    template = (_WORKING_AT.get(use) if act == "work" else None) or _AT_OBJECT.get(use, "using the {o}")
-    return template.format(o=label), use
-
-
 def _one_per_use(options: Sequence[Option]) -> list[Option]:
     """The first option of each phrasing ('having a drink at the table 1' stands for all tables)."""
     seen: set[str] = set()
@@ -481,51 +409,9 @@ def action_options(
     # small model copies the step's own words every time and never uses an object.
     itself = [Option(shorten(what, OPTION_CHARS), act)] if len(at_objects) < 3 else []
     rest = [BREAK] if act in ("work", "study") else []
-    return _unique([*named, *serving, *itself, *others, *rest], limit)
+    return distinct([*named, *serving, *itself, *others, *rest], limit)
 
 
 def describe(options: Sequence[Option]) -> str:
     """Options as one prompt line: 'a | b | c'."""
     return " | ".join(o.what for o in options)
-
-
-# --------------------------------------------------------------------------- reacting
-_WALK = Option("going for a walk", "exercise")
-_REST = Option("relaxing at home", "relax")
-_READ = Option("reading at home", "read")
-
-
-def replan_options(
-    blocked: str, alternatives: Sequence[Option] = (), *, limit: int = 6
-) -> tuple[Option, ...]:
-    """Something else to do after a refusal: what the persona might do at this time of day
-    (`alternatives`, from `day_slots`) of another activity than the blocked one, then a walk,
-    rest or reading at home."""
-    fitting = [o for o in alternatives if o.act not in (blocked, "sleep")]
-    return _unique([*fitting, *(o for o in (_WALK, _REST, _READ) if o.act != blocked)], limit)
-
-
-def react_options(observed: str | None) -> tuple[Option, ...]:
-    """A new action in response to what was noticed: go and see, or join / help the person."""
-    first = observed.split()[0] if observed else ""
-    if not first:
-        return (Option("going to see what is happening", "other"),)
-    return (Option(f"going over to {first}", "socialize"), Option(f"joining {first}", "socialize"),
-            Option(f"helping {first}", "socialize"), Option("going to see what is happening", "other"))
-
-
-# --------------------------------------------------------------------------- reflecting
-def question_options(name: str, records: Sequence[str], known_people: Iterable[str] = (), *,
-                     limit: int = 8) -> tuple[str, ...]:
-    """High-level questions worth asking about recent memories: about the agent itself and
-    about the people who come up most often in them."""
-    first = name.split()[0] if name else name
-    text = " ".join(records)
-    people = sorted({p for p in known_people if p and p != name and (p in text or p.split()[0] in text)},
-                    key=lambda p: (-text.count(p.split()[0]), p))
-    questions = [f"What is {first} planning?", f"What does {first} care about most?"]
-    for person in people[:3]:
-        questions.append(f"What is {first}'s relationship with {person}?")
-        questions.append(f"What is {person} busy with?")
-    questions += [f"How does {first} spend the day?", f"What is on {first}'s mind lately?"]
-    return tuple(dict.fromkeys(questions))[:limit]

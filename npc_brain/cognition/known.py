@@ -5,12 +5,28 @@ worker thread while the game keeps moving agents and changing object states.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Protocol, TypeAlias
 
 from npc_brain.cognition.location import KnownPlaces, PlaceInfo
+from npc_brain.world.place import Place
+
+__all__ = ["Known", "KnowsPlaces", "known_snapshot"]
 
 
-def known_snapshot(known: Any) -> KnownPlaces:
+class KnowsPlaces(Protocol):
+    """A live known world (`world.SpatialMemory`): the places an agent has seen."""
+
+    def known_places(self) -> Iterable[Place]:
+        """Every place the agent knows, as the world has it now."""
+        ...
+
+
+Known: TypeAlias = KnowsPlaces | KnownPlaces | None
+"""What an agent knows of the world: live, a snapshot, or nothing yet."""
+
+
+def known_snapshot(known: Known) -> KnownPlaces:
     """Accepts a `KnownPlaces` (returned as is), a `SpatialMemory` (or anything with
     `known_places()` returning `Place`s and optionally `state_of`), or None (empty)."""
     if isinstance(known, KnownPlaces):

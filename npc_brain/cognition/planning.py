@@ -53,7 +53,7 @@ from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.view import MemoryView
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
-from npc_brain.types.plan import MIN_STEP, PlanLevel, PlanStep, snap
+from npc_brain.types.plan import MIN_STEP, PlanLevel, PlanStep, fit, snap
 from npc_brain.world.place import ACTIVITIES
 
 ATOMIC_ACTIVITIES = frozenset({"sleep"})
@@ -319,25 +319,6 @@ def _act(act: str, parent: str) -> str:
 
 def _chunk(start: datetime, end: datetime, what: str, act: str) -> PlanStep:
     return PlanStep(PlanLevel.DAY, start, end, what, act, atomic=act in ATOMIC_ACTIVITIES)
-
-
-def fit(lengths: Sequence[int], start: datetime, end: datetime, *, grain: int = 5) -> list[tuple[datetime, datetime]]:
-    """Scale step lengths (minutes) to exactly fill [start, end), on a `grain`-minute grid."""
-    total = max(1, sum(lengths))
-    span = int((end - start).total_seconds() // 60)
-    spans: list[tuple[datetime, datetime]] = []
-    t = start
-    acc = 0.0
-    for i, n in enumerate(lengths):
-        acc += n * span / total
-        stop = end if i == len(lengths) - 1 else start + timedelta(minutes=grain * round(acc / grain))
-        stop = min(stop, end)
-        if stop - t >= MIN_STEP or (i == len(lengths) - 1 and stop > t):
-            spans.append((t, stop))
-            t = stop
-    if spans and spans[-1][1] < end:
-        spans[-1] = (spans[-1][0], end)
-    return spans
 
 
 def needs_decomposition(chunk: PlanStep | None, hour: PlanStep | None, has_actions: bool) -> bool:

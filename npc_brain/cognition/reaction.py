@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from npc_brain.cognition import prompts
-from npc_brain.cognition.choices import Option, alternatives_at, react_options, replan_options
+from npc_brain.cognition.choices import Option, alternatives_at, distinct
 from npc_brain.cognition.location import Whereabouts, building_names
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import react_schema, replan_schema
@@ -24,6 +24,30 @@ from npc_brain.memory.retrieval import RetrievalWeights
 from npc_brain.memory.view import MemoryView
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanLevel, PlanStep, snap
+
+_WALK = Option("going for a walk", "exercise")
+_REST = Option("relaxing at home", "relax")
+_READ = Option("reading at home", "read")
+
+
+def replan_options(
+    blocked: str, alternatives: Sequence[Option] = (), *, limit: int = 6
+) -> tuple[Option, ...]:
+    """Something else to do after a refusal: what the persona might do at this time of day
+    (`alternatives`, from `day_slots`) of another activity than the blocked one, then a walk,
+    rest or reading at home."""
+    fitting = [o for o in alternatives if o.act not in (blocked, "sleep")]
+    return distinct([*fitting, *(o for o in (_WALK, _REST, _READ) if o.act != blocked)], limit)
+
+
+def react_options(observed: str | None) -> tuple[Option, ...]:
+    """A new action in response to what was noticed: go and see, or join / help the person."""
+    first = observed.split()[0] if observed else ""
+    if not first:
+        return (Option("going to see what is happening", "other"),)
+    return (Option(f"going over to {first}", "socialize"), Option(f"joining {first}", "socialize"),
+            Option(f"helping {first}", "socialize"), Option("going to see what is happening", "other"))
+
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 
 from npc_brain.cognition import prompts
-from npc_brain.cognition.choices import question_options
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import insights_schema, questions_schema
 from npc_brain.language.facts import content_words
@@ -27,6 +26,23 @@ SAID_OF_SHARE = 0.6
 say the same thing (of the same or of another person)."""
 _NOT_NAMES = frozenset({"I", "The", "A", "An", "It", "This", "That", "There", "They", "We", "He", "She",
                         "You", "My", "Our", "His", "Her", "Plan", "Conversation", "Today", "Yesterday"})
+
+
+def question_options(name: str, records: Sequence[str], known_people: Iterable[str] = (), *,
+                     limit: int = 8) -> tuple[str, ...]:
+    """High-level questions worth asking about recent memories: about the agent itself and
+    about the people who come up most often in them."""
+    first = name.split()[0] if name else name
+    text = " ".join(records)
+    people = sorted({p for p in known_people if p and p != name and (p in text or p.split()[0] in text)},
+                    key=lambda p: (-text.count(p.split()[0]), p))
+    questions = [f"What is {first} planning?", f"What does {first} care about most?"]
+    for person in people[:3]:
+        questions.append(f"What is {first}'s relationship with {person}?")
+        questions.append(f"What is {person} busy with?")
+    questions += [f"How does {first} spend the day?", f"What is on {first}'s mind lately?"]
+    return tuple(dict.fromkeys(questions))[:limit]
+
 
 
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:

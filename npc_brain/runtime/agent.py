@@ -17,7 +17,7 @@ from typing import Any
 
 from npc_brain.cognition import planning
 from npc_brain.cognition.importance import REFUSAL, MemoryDraft, routine_importance
-from npc_brain.cognition.known import known_snapshot
+from npc_brain.cognition.known import Known, known_snapshot
 from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place, room_for
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.wishes import wished_step
@@ -71,7 +71,7 @@ class Agent:
         self,
         persona: Persona,
         memory: MemoryStream,
-        known: Any,
+        known: Known,
         *,
         embedder: Embedder,
         settings: BrainSettings | None = None,
@@ -511,7 +511,7 @@ class Agent:
                           self.buffer.drafts, self._memo, self._marks)
 
     @classmethod
-    def from_state(cls, state: dict[str, Any], memory: MemoryStream, known: Any, *, embedder: Embedder,
+    def from_state(cls, state: dict[str, Any], memory: MemoryStream, known: Known, *, embedder: Embedder,
                    settings: BrainSettings | None = None, importance_cache: ImportanceCache | None = None) -> Agent:
         """Rebuild an agent from `to_state()` output, its memory stream and known world.
 

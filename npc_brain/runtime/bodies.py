@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from npc_brain.types.action import Action
 from npc_brain.types.events import Event, ObjectStateChanged
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.world.perception import action_sentence, vantage_of
 from npc_brain.world.place import PlaceKind
+from npc_brain.world.spatial_memory import SpatialMemory
+from npc_brain.world.world import World
 
 if TYPE_CHECKING:
     from npc_brain.runtime.agent import Agent
@@ -34,7 +36,7 @@ class Bodies:
         self._last_room: dict[str, str | None] = {}
         self._objects: dict[str, tuple[str, str, str]] = {}  # address → (state before, ours, agent)
 
-    def sync(self, world: Any, agent: Agent, now: datetime) -> None:
+    def sync(self, world: World | None, agent: Agent, now: datetime) -> None:
         """Position, newly seen rooms, and the agent's own action as a SELF perception."""
         if world is not None:
             where = world.location(agent.name)
@@ -44,7 +46,7 @@ class Bodies:
                 key = room.address if room else None
                 if key != self._last_room.get(agent.name):
                     self._last_room[agent.name] = key
-                    if room is not None and hasattr(agent.known, "observe_room"):
+                    if room is not None and isinstance(agent.known, SpatialMemory):
                         agent.known.observe_room(room)
         action = self._doing(agent, now)
         sig = (action.description, action.address)
@@ -55,7 +57,7 @@ class Bodies:
                                             ObservationKind.SELF, subject=agent.name,
                                             place=action.address)], now)
 
-    def use_objects(self, world: Any, agent: Agent, now: datetime, events: list[Event]) -> None:
+    def use_objects(self, world: World | None, agent: Agent, now: datetime, events: list[Event]) -> None:
         """Acting on an object sets its state ("brewing coffee"); leaving it restores it."""
         if world is None:
             return

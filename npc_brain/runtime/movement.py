@@ -12,13 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from npc_brain.types.action import EMOJI, Action
 from npc_brain.types.actions import ActionContext, ActionRegistry, GameAction
 from npc_brain.world.place import PlaceKind
+from npc_brain.world.world import World
 
 __all__ = ["FOLLOW_MINUTES", "GO_TO_MINUTES", "MOVEMENT_ACTIONS", "Movement", "MovementKind", "movement_actions",
            "places_to_go", "with_movement"]
@@ -58,7 +58,7 @@ def _follows(context: ActionContext) -> bool:
     return context.target is not None and context.following == context.target
 
 
-def places_to_go(world: Any) -> tuple[str, ...]:
+def places_to_go(world: World | None) -> tuple[str, ...]:
     """The buildings of a world with a name no other place shares (what go_to may name)."""
     if world is None:
         return ()
@@ -110,7 +110,7 @@ class Movement:
         until = min(cap, max(plan_end, now + timedelta(minutes=15))) if plan_end is not None else cap
         return cls(kind, target, asked_by, now, until, request_id)
 
-    def action(self, world: Any) -> Action:
+    def action(self, world: World | None) -> Action:
         """What the NPC does meanwhile (the Walker reads `follow` or walks to `address`)."""
         if self.kind is MovementKind.FOLLOW:
             where = world.location(self.target) if world is not None else None

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -25,6 +24,7 @@ from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.agent_state import SavedAgent
 from npc_brain.runtime.errands import Errands, ErrandsState
 from npc_brain.runtime.settings import BrainSettings
+from npc_brain.world.world import World
 
 
 def _field_error(exc: ValidationError) -> str:
@@ -61,7 +61,7 @@ class SavedSociety:
     errands: ErrandsState = field(default_factory=ErrandsState)  # game actions in flight, follows and go_tos
 
     @classmethod
-    def build(cls, data: SaveData, *, path: str | Path, world: Any, embedder: Embedder,
+    def build(cls, data: SaveData, *, path: str | Path, world: World | None, embedder: Embedder,
               settings: BrainSettings) -> SavedSociety:
         """Check the whole save and rebuild its agents; `CorruptSaveError` on any problem."""
         where = Path(path)
@@ -111,7 +111,7 @@ class SavedSociety:
             raise CorruptSaveError(f"{where}: the importance cache is damaged ({exc})") from None
 
     @staticmethod
-    def _agent(name: str, saved: AgentSave, where: Path, world: Any, embedder: Embedder,
+    def _agent(name: str, saved: AgentSave, where: Path, world: World | None, embedder: Embedder,
                settings: BrainSettings, cache: ImportanceCache) -> Agent:
         try:
             state = SavedAgent.model_validate(saved.state)

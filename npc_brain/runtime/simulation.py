@@ -15,19 +15,21 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
+from npc_brain.llm.accounting import UsageSnapshot
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.society import Society
+from npc_brain.types.action import Action
 from npc_brain.types.clock import GameClock
 from npc_brain.types.events import Event
 from npc_brain.types.persona import Persona
 from npc_brain.world.perception import Perception
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.rules import Rules
+from npc_brain.world.world import World
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class SimulationResult:
     trace: tuple[TraceEntry, ...]
     refusals: int
     wall_seconds: float
-    usage: Any = None
+    usage: UsageSnapshot | None = None
 
 
 class Simulation:
@@ -68,7 +70,7 @@ class Simulation:
 
     def __init__(
         self,
-        world: Any,
+        world: World,
         agents_or_personas: Iterable[Persona | Agent],
         model: ChatModel,
         clock: GameClock,
@@ -163,7 +165,7 @@ class Simulation:
         fitting = [r for r in rooms if activity in r.purpose]
         return (fitting or rooms)[0].address
 
-    def _check(self, name: str, action: Any, target: str, now: datetime, *, moving: bool) -> bool:
+    def _check(self, name: str, action: Action, target: str, now: datetime, *, moving: bool) -> bool:
         """Rules on arrival (and again when the action at the same place changes)."""
         key = (target, action.description, action.start)
         if not moving and self._checked.get(name) == key:
@@ -176,7 +178,7 @@ class Simulation:
         self.society.refused(name, verdict, address=target)
         return False
 
-    def _distance(self, here: Any, target: str) -> float:
+    def _distance(self, here: Place | None, target: str) -> float:
         if here is None:
             return 0.0
         (x1, y1), (x2, y2) = here.center, self.world.get(target).center

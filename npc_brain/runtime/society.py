@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from npc_brain.cognition import dialogue
+from npc_brain.cognition.known import Known
 from npc_brain.language.gazetteer import Gazetteer
 from npc_brain.language.intent import invites
 from npc_brain.language.reader import TextReader
@@ -74,7 +75,8 @@ from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.world.place import PlaceKind
-from npc_brain.world.rules import refusal_expires
+from npc_brain.world.rules import Verdict, refusal_expires
+from npc_brain.world.world import World
 
 __all__ = [
     "ActionRegistry", "ActionReported", "ActionRequested", "BrainSettings", "Conversation", "ConversationEnded",
@@ -113,7 +115,7 @@ class Society:
 
     def __init__(
         self,
-        world: Any,
+        world: World | None,
         model: ChatModel,
         embedder: Embedder,
         *,
@@ -124,7 +126,7 @@ class Society:
         actions: ActionRegistry | None = None,
     ) -> None:
         self.world = world
-        self.model: Any = model if hasattr(model, "snapshot") else AccountingModel(model)
+        self.model = model if isinstance(model, AccountingModel) else AccountingModel(model)
         self.embedder = embedder
         self.settings = settings or BrainSettings()
         self._clock = now if isinstance(now, GameClock) else None
@@ -174,7 +176,7 @@ class Society:
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         self._crash: BaseException | None = None
         self._recoveries = 0  # the server outages already answered (`CallGate.recoveries`)
-        self._reader_world: Any = None
+        self._reader_world: World | None = None
         self.reader = self._read_with()
 
     def _read_with(self) -> TextReader:
@@ -192,7 +194,7 @@ class Society:
         return reader
 
     # ------------------------------------------------------------------ agents
-    def add_agent(self, persona: Persona, *, known: Any = None, memory: MemoryStream | None = None) -> Agent:
+    def add_agent(self, persona: Persona, *, known: Known = None, memory: MemoryStream | None = None) -> Agent:
         """Create an agent from a persona; its seed memories are rated and stored soon after.
 
         `known` defaults to a `SpatialMemory` seeded from the persona (home, workplace,
@@ -468,20 +470,21 @@ class Society:
             self.agent(name).perceive([obs], now)
         return len(names)
 
-    def refused(self, name: str, verdict: Any, *, address: str | None = None) -> None:
+    def refused(self, name: str, verdict: Verdict | str, *, address: str | None = None) -> None:
         """A rule refused the agent's action: remember the place as refused and replan.
 
-        `verdict` is a `world.rules.Verdict` (or anything with `reason`, `rule`, `place`).
+        `verdict` is the rule's `Verdict` (or just the reason).
         Refused places are excluded from location choices until the refusal expires
         (opening hours: until the place opens; privacy/purpose: a day; else `refusal_minutes`).
         """
         agent = self.agent(name)
         now = self._now()
         self._errands.stop(name, now, self._events, reason="refused")  # a rule ends a follow or go_to too
-        place = getattr(verdict, "place", None) or address
-        rule = getattr(verdict, "rule", "") or ""
-        until = refusal_expires(self.world, place, rule, now, timedelta(minutes=self.settings.refusal_minutes))
-        agent.refuse(getattr(verdict, "reason", str(verdict)), now, address=place, rule=rule, until=until)
+        if isinstance(verdict, str):
+            verdict = Verdict(False, reason=verdict)
+        place = verdict.place or address
+        until = refusal_expires(self.world, place, verdict.rule, now, timedelta(minutes=self.settings.refusal_minutes))
+        agent.refuse(verdict.reason, now, address=place, rule=verdict.rule, until=until)
 
     # ------------------------------------------------------------------ game actions
     @property

@@ -7,7 +7,7 @@ Steps are immutable; the `Plan` container is owned by the game thread.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from enum import IntEnum
@@ -245,3 +245,22 @@ def _check_level(steps: list[PlanStep], level: PlanLevel) -> None:
 def snap(when: datetime, minutes: int = 5) -> datetime:
     """Round down to a multiple of `minutes` (plans start on tidy times)."""
     return when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % minutes)
+
+
+def fit(lengths: Sequence[int], start: datetime, end: datetime, *, grain: int = 5) -> list[tuple[datetime, datetime]]:
+    """Scale step lengths (minutes) to exactly fill [start, end), on a `grain`-minute grid."""
+    total = max(1, sum(lengths))
+    span = int((end - start).total_seconds() // 60)
+    spans: list[tuple[datetime, datetime]] = []
+    t = start
+    acc = 0.0
+    for i, n in enumerate(lengths):
+        acc += n * span / total
+        stop = end if i == len(lengths) - 1 else start + timedelta(minutes=grain * round(acc / grain))
+        stop = min(stop, end)
+        if stop - t >= MIN_STEP or (i == len(lengths) - 1 and stop > t):
+            spans.append((t, stop))
+            t = stop
+    if spans and spans[-1][1] < end:
+        spans[-1] = (spans[-1][0], end)
+    return spans

@@ -6,8 +6,9 @@ from datetime import datetime
 import pytest
 
 from npc_brain.cognition import planning
-from npc_brain.cognition.choices import action_options, day_slots, hour_options, question_options
+from npc_brain.cognition.choices import action_options, day_slots, hour_options
 from npc_brain.cognition.dialogue import not_to_oneself
+from npc_brain.cognition.reflection import question_options
 from npc_brain.language.phrasing import (
     activity_of,
     as_gerund_phrase,
