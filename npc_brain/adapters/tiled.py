@@ -87,13 +87,8 @@ class MapLoad:
         return [i for i in self.issues if i.severity is Severity.WARNING]
 
 
-def load_world(
-    path: str | os.PathLike[str],
-    *,
-    project: str | os.PathLike[str] | None = None,
-    collision: CollisionNames | None = None,
-    places: str | os.PathLike[str] | None = None,
-) -> World:
+def load_world(path: str | os.PathLike[str], *, project: str | os.PathLike[str] | None = None,
+               collision: CollisionNames | None = None, places: str | os.PathLike[str] | None = None) -> World:
     """Load a `.tmx` into a `World`; any error in the map raises `MapError` (one sentence).
 
     `places`: a places file (`adapters.tiled_sidecar`) to read areas and spawns from instead of
@@ -116,13 +111,8 @@ def load_world(
     return loaded.world
 
 
-def read_map(
-    path: str | os.PathLike[str],
-    *,
-    project: str | os.PathLike[str] | None = None,
-    collision: CollisionNames | None = None,
-    places: str | os.PathLike[str] | None = None,
-) -> MapLoad:
+def read_map(path: str | os.PathLike[str], *, project: str | os.PathLike[str] | None = None,
+             collision: CollisionNames | None = None, places: str | os.PathLike[str] | None = None) -> MapLoad:
     """Load a map and collect its problems instead of stopping at the first one (for the lint).
 
     Raises `MapError` only when no world can be built at all (bad XML, missing files, an absurd
@@ -269,14 +259,8 @@ def _layer_refs(tm: Any, doc: TmxDocument, proj: TiledProject) -> list[LayerRef]
     return sorted(refs, key=lambda r: r.index)
 
 
-def _areas_and_spawns(
-    tm: Any,
-    layers: list[LayerRef],
-    doc: TmxDocument,
-    proj: TiledProject,
-    issues: list[MapIssue],
-    props: Any,
-) -> tuple[list[AreaSpec], dict[str, tuple[float, float]]]:
+def _areas_and_spawns(tm: Any, layers: list[LayerRef], doc: TmxDocument, proj: TiledProject,
+                      issues: list[MapIssue], props: Any) -> tuple[list[AreaSpec], dict[str, tuple[float, float]]]:
     kinds = {k.value.lower(): k for k in PlaceKind}
     specs: list[AreaSpec] = []
     spawns: dict[str, tuple[float, float]] = {}
@@ -356,12 +340,8 @@ def _guessed(layers: list[LayerRef], doc: TmxDocument, grid: Any, names: Collisi
     return [AreaSpec(None, s.name, PlaceKind.BUILDING, s.rect, s.properties()) for s in found]
 
 
-def _spawn(
-    view: ObjectView,
-    doc: TmxDocument,
-    spawns: dict[str, tuple[float, float]],
-    issues: list[MapIssue],
-) -> None:
+def _spawn(view: ObjectView, doc: TmxDocument, spawns: dict[str, tuple[float, float]], issues: list[MapIssue]
+           ) -> None:
     if not view.name:
         issues.append(
             view.issue(

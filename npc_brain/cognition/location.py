@@ -123,22 +123,11 @@ def _within(address: str, scope: str) -> bool:
     return address == scope or address.startswith(scope + ":")
 
 
-def choose_place(
-    model: ChatModel,
-    known: KnownPlaces,
-    *,
-    agent: str,
-    what: str,
-    activity: str,
-    start: str | None = None,
-    here: str | None = None,
-    home: str | None = None,
-    workplace: str | None = None,
-    exclude: Iterable[str] = (),
-    to_object: bool = True,
-    memo: Mapping[tuple[str, str, str], str] | None = None,
-    remember: Callable[[tuple[str, str, str], str], None] | None = None,
-) -> PlaceDecision:
+def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str, activity: str,
+                 start: str | None = None, here: str | None = None, home: str | None = None,
+                 workplace: str | None = None, exclude: Iterable[str] = (), to_object: bool = True,
+                 memo: Mapping[tuple[str, str, str], str] | None = None,
+                 remember: Callable[[tuple[str, str, str], str], None] | None = None) -> PlaceDecision:
     """Walk down from `start` (default: the roots) choosing one known child per level.
 
     Stops at a room when `to_object` is False, or when there is nothing known below.
@@ -213,9 +202,8 @@ def _named(options: list[PlaceInfo], what: str) -> PlaceInfo | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _habit(
-    pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None
-) -> PlaceInfo | None:
+def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None
+           ) -> PlaceInfo | None:
     """Short-circuit obvious choices from the persona: home, workplace, where one already is."""
     def holding(target: str | None) -> PlaceInfo | None:
         if not target:
@@ -290,10 +278,8 @@ class Whereabouts:
     memo: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
     learned: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
-    def choose(
-        self, model: ChatModel, *, agent: str, what: str, activity: str,
-        start: str | None = None, to_object: bool = True,
-    ) -> PlaceDecision:
+    def choose(self, model: ChatModel, *, agent: str, what: str, activity: str,
+               start: str | None = None, to_object: bool = True) -> PlaceDecision:
         """`choose_place` with these anchors; memo hits and new choices are shared."""
         memo = {**self.memo, **self.learned}
         return choose_place(

@@ -88,23 +88,11 @@ class Decomposed:
     calls: int = 0
 
 
-def plan_day(
-    model: ChatModel,
-    embedder: Embedder,
-    view: MemoryView,
-    persona: Persona,
-    now: datetime,
-    *,
-    yesterday: str = "",
-    thoughts: Sequence[str] = (),
-    wake_hour: int = 7,
-    bed_hour: int = 22,
-    names: Mapping[str, str] | None = None,
-    k: int = 4,
-    weights: RetrievalWeights = RetrievalWeights(),
-    known: Sequence[str] = (),
-    occasions: Sequence[tuple[Occasion, bool]] = (),
-) -> DayPlanned:
+def plan_day(model: ChatModel, embedder: Embedder, view: MemoryView, persona: Persona, now: datetime, *,
+             yesterday: str = "", thoughts: Sequence[str] = (), wake_hour: int = 7, bed_hour: int = 22,
+             names: Mapping[str, str] | None = None, k: int = 4,
+             weights: RetrievalWeights = RetrievalWeights(), known: Sequence[str] = (),
+             occasions: Sequence[tuple[Occasion, bool]] = ()) -> DayPlanned:
     """Plan from now until the next morning in broad chunks (one model call).
 
     `wake_hour`/`bed_hour` are fallbacks for a persona whose lifestyle names no times;
@@ -334,17 +322,8 @@ def needs_decomposition(chunk: PlanStep | None, hour: PlanStep | None, has_actio
     return not hour.atomic and hour.minutes > SINGLE_ACTION_MINUTES and not has_actions
 
 
-def decompose(
-    model: ChatModel,
-    persona: Persona,
-    where: Whereabouts,
-    when: datetime,
-    *,
-    chunk: PlanStep,
-    hour: PlanStep | None,
-    context: Sequence[str] = (),
-    fine: bool = True,
-) -> Decomposed:
+def decompose(model: ChatModel, persona: Persona, where: Whereabouts, when: datetime, *, chunk: PlanStep,
+              hour: PlanStep | None, context: Sequence[str] = (), fine: bool = True) -> Decomposed:
     """Decompose what covers `when`: chunk → hour steps → located hour → actions (the last
     only when `fine`: an NPC out of view stops at the located hour, `cognition.detail`)."""
     name = persona.name

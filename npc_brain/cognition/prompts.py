@@ -118,14 +118,8 @@ def _hours(start: int, end: int) -> str:
     return f"{start % 24}-{end % 24}"
 
 
-def day_plan_messages(
-    persona: Persona,
-    now: datetime,
-    *,
-    slots: Sequence[Slot] = (),
-    yesterday: str = "",
-    thoughts: Sequence[str] = (),
-) -> list[Message]:
+def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] = (), yesterday: str = "",
+                      thoughts: Sequence[str] = ()) -> list[Message]:
     """Choose what the character does in each part of today, from options built from its own
     habits, work and intentions (`choices.day_slots`); the answer has one field per slot."""
     first = _first(persona)
@@ -146,10 +140,8 @@ def day_plan_messages(
     ]
 
 
-def hour_steps_messages(
-    persona: Persona, start: datetime, minutes: int, what: str, *, options: Sequence[Option] = (),
-    context: Sequence[str] = (),
-) -> list[Message]:
+def hour_steps_messages(persona: Persona, start: datetime, minutes: int, what: str, *, options: Sequence[Option] = (),
+                        context: Sequence[str] = ()) -> list[Message]:
     """Break one day chunk into steps of 30–60 minutes, each chosen from `options`."""
     first = _first(persona)
     return [
@@ -166,15 +158,8 @@ def hour_steps_messages(
     ]
 
 
-def action_steps_messages(
-    persona: Persona,
-    start: datetime,
-    minutes: int,
-    what: str,
-    *,
-    place: str = "",
-    options: Sequence[Option] = (),
-) -> list[Message]:
+def action_steps_messages(persona: Persona, start: datetime, minutes: int, what: str, *, place: str = "",
+                          options: Sequence[Option] = ()) -> list[Message]:
     """Break one hour step into 5–15 minute actions, each chosen from `options` (which name
     the object they use)."""
     first = _first(persona)
@@ -193,9 +178,8 @@ def action_steps_messages(
     ]
 
 
-def place_choice_messages(
-    name: str, what: str, level: str, options: Sequence[tuple[str, str]], *, here: str = "", with_state: bool = False
-) -> list[Message]:
+def place_choice_messages(name: str, what: str, level: str, options: Sequence[tuple[str, str]], *,
+                          here: str = "", with_state: bool = False) -> list[Message]:
     """Pick one of the known options (key, description) for doing `what`."""
     rules = [
         "Choose where the character should go to do the action.",
@@ -217,17 +201,8 @@ def place_choice_messages(
 
 
 # ------------------------------------------------------------------ reacting
-def react_messages(
-    persona: Persona,
-    now: datetime,
-    *,
-    doing: str,
-    observation: str,
-    context: Sequence[str],
-    talk_to: str | None = None,
-    options: Sequence[Option] = (),
-    news: str = "",
-) -> list[Message]:
+def react_messages(persona: Persona, now: datetime, *, doing: str, observation: str, context: Sequence[str],
+                   talk_to: str | None = None, options: Sequence[Option] = (), news: str = "") -> list[Message]:
     """Keep the plan or react (or talk to `talk_to`) given the observation and retrieved context;
     `news`: news the character has not told `talk_to` yet (worth a word too)."""
     choices = "keep (continue the plan), react (do something new now)"
@@ -260,10 +235,8 @@ def react_messages(
     ]
 
 
-def replan_messages(
-    persona: Persona, now: datetime, *, doing: str, reason: str, avoid: Sequence[str] = (),
-    options: Sequence[Option] = (),
-) -> list[Message]:
+def replan_messages(persona: Persona, now: datetime, *, doing: str, reason: str, avoid: Sequence[str] = (),
+                    options: Sequence[Option] = ()) -> list[Message]:
     """After a refusal: choose a different action among `options` (habits, a walk, rest)."""
     return [
         _system(
@@ -329,17 +302,9 @@ def _options(grounds: Sequence[str]) -> str:
     return "\n".join(f"{chr(ord('A') + i)}: {clean(g, 120)}" for i, g in enumerate(grounds))
 
 
-def utterance_messages(
-    speaker: Persona,
-    listener: str,
-    now: datetime,
-    *,
-    doing: str,
-    grounds: Sequence[str],
-    lines: Sequence[tuple[str, str]],
-    turn_cap_reached: bool = False,
-    letter_only: bool = False,
-) -> list[Message]:
+def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing: str, grounds: Sequence[str],
+                       lines: Sequence[tuple[str, str]], turn_cap_reached: bool = False,
+                       letter_only: bool = False) -> list[Message]:
     """The speaker's next line, made from one of `grounds` (what it may say, first person);
     `letter_only` asks just for the letter (a line between NPCs said as its ground), with the
     same rules and talk so far, so the cached prefix is shared.

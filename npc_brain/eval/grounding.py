@@ -43,7 +43,7 @@ from npc_brain.eval.grounding_cases import (
 from npc_brain.eval.grounding_open import KINDS as OPEN_KINDS
 from npc_brain.eval.grounding_open import OPEN_PHRASINGS, open_cases_for
 from npc_brain.eval.grounding_open_score import by_kind, open_failed, open_row, open_summary, rescore_row, score_open
-from npc_brain.eval.grounding_score import METRICS, by_category, pct, score, summary
+from npc_brain.eval.grounding_score import METRICS, by_category, pct, said_fields, score, summary
 from npc_brain.eval.report import md_table, run_folder, write_json
 from npc_brain.eval.session import add_session_arguments, open_session
 from npc_brain.runtime.settings import BrainSettings
@@ -100,18 +100,11 @@ def sources_of(agent: Any, world: Any) -> list[str]:
 
 
 def _row(case: Case, said: Any, verdict: Any, seconds: float) -> dict[str, Any]:
-    g = said.grounded
     return {
         "agent": case.agent, "category": case.category, "question": case.question,
         "truth": case.truth.texts[0] if case.truth.texts else "(doesn't know)",
         "truth_source": case.truth.source, "truths": list(case.truth.texts),
-        "truth_name": case.truth.name, "answer": said.text,
-        "model_text": g.model_text if g is not None else said.text,
-        "ground_kind": g.ground.kind.value if g is not None else "",
-        "ground": g.ground.text if g is not None else "",
-        "ground_record": g.ground.record if g is not None else None,
-        "problems": [p.value for p in g.problems] if g is not None else [],
-        "intent": said.intent.value,
+        "truth_name": case.truth.name, **said_fields(said),
         "intent_ok": said.intent.value == EXPECTED_INTENT[case.category],
         **verdict.flags(), "ungrounded": list(verdict.hallucinated), "seconds": round(seconds, 2),
     }

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from npc_brain.eval.grounding_open import KINDS, SOCIAL, OpenCase, has_word
-from npc_brain.eval.grounding_score import asserts_nothing_new, carries_text, cut_off, hallucinated, pct
+from npc_brain.eval.grounding_score import asserts_nothing_new, carries_text, cut_off, hallucinated, pct, said_fields
 from npc_brain.language.grounding import echoes, third_person
 
 METRICS = ("answered", "hallucinated", "echo", "cutoff", "third_person")
@@ -126,15 +126,8 @@ def by_kind(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 def open_row(case: OpenCase, said: Any, verdict: OpenVerdict, seconds: float) -> dict[str, Any]:
     """One answer's row in grounding.json (the case, what was said and made from, the verdicts)."""
-    g = said.grounded
     return {
-        **case_fields(case), "answer": said.text,
-        "model_text": g.model_text if g is not None else said.text,
-        "ground_kind": g.ground.kind.value if g is not None else "",
-        "ground": g.ground.text if g is not None else "",
-        "ground_record": g.ground.record if g is not None else None,
-        "problems": [p.value for p in g.problems] if g is not None else [],
-        "intent": said.intent.value,
+        **case_fields(case), **said_fields(said),
         **verdict.flags(), "ungrounded": list(verdict.hallucinated), "seconds": round(seconds, 2),
     }
 

@@ -169,3 +169,18 @@ def by_category(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     "repaired": pct(sum(bool(r["problems"]) for r in got), len(got)),
                     "repairs": ", ".join(f"{k} {v}" for k, v in problems.most_common()) or "-"})
     return out
+
+
+def said_fields(said: Any) -> dict[str, Any]:
+    """What an answer's row says of the line: the words, what the model wrote, the ground it
+    was made from, the grounding check's problems and the question's intent."""
+    g = said.grounded
+    return {
+        "answer": said.text,
+        "model_text": g.model_text if g is not None else said.text,
+        "ground_kind": g.ground.kind.value if g is not None else "",
+        "ground": g.ground.text if g is not None else "",
+        "ground_record": g.ground.record if g is not None else None,
+        "problems": [p.value for p in g.problems] if g is not None else [],
+        "intent": said.intent.value,
+    }

@@ -48,9 +48,7 @@ def _first_token_logprobs(choice: Any) -> dict[str, float] | None:
         return None
 
 
-def make_client(
-    base_url: str | None, api_key: str | None, timeout_s: float, max_retries: int
-) -> Any:
+def make_client(base_url: str | None, api_key: str | None, timeout_s: float, max_retries: int) -> Any:
     """An `openai.OpenAI` client with explicit limits (connect timeout ≤ 5 s)."""
     import openai  # deferred: importing openai costs ~0.5 s and the embedded path needs none
 
@@ -125,19 +123,10 @@ class OpenAIModel(ChatBackend):
     without, and not sent it any more.
     """
 
-    def __init__(
-        self,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        chat_model: str | None = None,
-        structured_mode: StructuredMode = "json_schema",
-        timeout_s: float = 60.0,
-        max_retries: int = 1,
-        client: Any | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-        server_priority: bool = False,
-    ) -> None:
+    def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
+                 chat_model: str | None = None, structured_mode: StructuredMode = "json_schema",
+                 timeout_s: float = 60.0, max_retries: int = 1, client: Any | None = None,
+                 clock: Callable[[], float] = time.perf_counter, server_priority: bool = False) -> None:
         self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
         self.server_priority = server_priority
         self.base_url = str(self._client.base_url).rstrip("/")
@@ -332,16 +321,8 @@ class OpenAIEmbedder:
     `dim` is learned from the first reply (a probe request if read before any embedding).
     """
 
-    def __init__(
-        self,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        model: str | None = None,
-        timeout_s: float = 60.0,
-        max_retries: int = 1,
-        client: Any | None = None,
-    ) -> None:
+    def __init__(self, *, base_url: str | None = None, api_key: str | None = None, model: str | None = None,
+                 timeout_s: float = 60.0, max_retries: int = 1, client: Any | None = None) -> None:
         self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
         self.base_url = str(self._client.base_url).rstrip("/")
         self.timeout_s = timeout_s

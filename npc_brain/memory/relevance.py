@@ -42,19 +42,16 @@ TINY_NORM = float(np.finfo(np.float32).tiny)
 
 def _matvec(rows: np.ndarray, q: np.ndarray) -> np.ndarray:
     """rows (m x dim) @ q in float32, single-threaded for small blocks (see above)."""
-    if rows.size <= SINGLE_THREAD_ELEMENTS:
-        out: np.ndarray = np.einsum("ij,j->i", rows, q)
-    else:
-        out = rows @ q
-    return out
+    return _product("ij,j->i", rows, q, rows.size)
 
 
 def _vecmat(q: np.ndarray, columns: np.ndarray) -> np.ndarray:
     """q @ columns (dim x m) in float32, single-threaded for small blocks (see above)."""
-    if columns.size <= SINGLE_THREAD_ELEMENTS:
-        out: np.ndarray = np.einsum("i,ij->j", q, columns)
-    else:
-        out = q @ columns
+    return _product("i,ij->j", q, columns, columns.size)
+
+
+def _product(spec: str, a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
+    out: np.ndarray = np.einsum(spec, a, b) if size <= SINGLE_THREAD_ELEMENTS else a @ b
     return out
 
 

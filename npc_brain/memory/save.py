@@ -148,13 +148,8 @@ def _write_agent(conn: sqlite3.Connection, name: str, payload: tuple[Any, ...]) 
 class SaveFile:
     """A save slot on disk. `write` replaces its content atomically; `read` loads it."""
 
-    def __init__(
-        self,
-        path: str | os.PathLike[str],
-        *,
-        app_version: str | None = None,
-        wall_clock: Callable[[], datetime] | None = None,
-    ) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, app_version: str | None = None,
+                 wall_clock: Callable[[], datetime] | None = None) -> None:
         self.path = Path(path)
         if app_version is None:
             app_version = __version__

@@ -54,20 +54,8 @@ class MemoryRow:
 class MemoryStream(ColumnReads):
     """Append-only memory of one agent; ids are 0, 1, 2 … in order of writing."""
 
-    __slots__ = (
-        "_access",
-        "_created",
-        "_decay",
-        "_dim",
-        "_emb",
-        "_imp",
-        "_inv_norm",
-        "_kind",
-        "_lock",
-        "_n",
-        "_records",
-        "_sparse_rows",
-    )
+    __slots__ = ("_access", "_created", "_decay", "_dim", "_emb", "_imp", "_inv_norm", "_kind", "_lock",
+                 "_n", "_records", "_sparse_rows")
 
     def __init__(self, dim: int, *, decay: float = 0.995, capacity: int = 64) -> None:
         if isinstance(dim, bool) or operator.index(dim) <= 0:
@@ -105,21 +93,10 @@ class MemoryStream(ColumnReads):
         for name, new in fresh.items():
             setattr(self, name, new)
 
-    def add(
-        self,
-        kind: MemoryKind | str,
-        description: str,
-        created: datetime,
-        importance: float,
-        embedding: object,
-        *,
-        evidence: Iterable[int] = (),
-        subject: str | None = None,
-        place: str | None = None,
-        teller: str | None = None,
-        fact: str | None = None,
-        occasion: Occasion | None = None,
-    ) -> MemoryRecord:
+    def add(self, kind: MemoryKind | str, description: str, created: datetime, importance: float,
+            embedding: object, *, evidence: Iterable[int] = (), subject: str | None = None,
+            place: str | None = None, teller: str | None = None, fact: str | None = None,
+            occasion: Occasion | None = None) -> MemoryRecord:
         """Append a memory and return its record (provenance: see `MemoryRecord`).
 
         Importance is clamped to 1..10; evidence ids must name existing memories
@@ -146,9 +123,7 @@ class MemoryStream(ColumnReads):
             self._write(record, vec, created_us, created_us)
         return record
 
-    def _write(
-        self, record: MemoryRecord, vec: np.ndarray, created_us: int, access_us: int
-    ) -> None:
+    def _write(self, record: MemoryRecord, vec: np.ndarray, created_us: int, access_us: int) -> None:
         """Fill column n, then publish it (caller holds the lock)."""
         n = self._n
         sparse = bool(is_sparse(np.count_nonzero(vec), self._dim))
@@ -195,16 +170,9 @@ class MemoryStream(ColumnReads):
                               inv_norm=self._inv_norm, imp=self._imp, created=self._created, kind=self._kind,
                               access=self._access[:n].copy())
 
-    def retrieve(
-        self,
-        query_embedding: object,
-        now: datetime,
-        *,
-        k: int = 10,
-        weights: RetrievalWeights = _DEFAULT_WEIGHTS,
-        kinds: Kinds = None,
-        exclude: Iterable[int] = (),
-    ) -> list[Scored]:
+    def retrieve(self, query_embedding: object, now: datetime, *, k: int = 10,
+                 weights: RetrievalWeights = _DEFAULT_WEIGHTS, kinds: Kinds = None, exclude: Iterable[int] = ()
+                 ) -> list[Scored]:
         """Retrieve on the game thread: `snapshot().retrieve(...)`, then touch the results."""
         scored = self.snapshot().retrieve(
             query_embedding, now, k=k, weights=weights, kinds=kinds, exclude=exclude
@@ -221,9 +189,7 @@ class MemoryStream(ColumnReads):
         return [MemoryRow(r, vectors[r.id], from_game_us(int(access[r.id]))) for r in records]
 
     @classmethod
-    def from_rows(
-        cls, rows: Iterable[MemoryRow], *, dim: int, decay: float = 0.995
-    ) -> MemoryStream:
+    def from_rows(cls, rows: Iterable[MemoryRow], *, dim: int, decay: float = 0.995) -> MemoryStream:
         """Rebuild a stream from `to_rows()` output; ValueError if the rows are inconsistent.
 
         Checks every row first, then fills the columns in bulk (a load of 100k memories

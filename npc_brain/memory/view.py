@@ -201,18 +201,8 @@ class MemoryView(ColumnReads):
     rewritten, so they are shared, not copied; `access` (last access, which the game thread
     updates) is the view's own copy."""
 
-    __slots__ = (
-        "_access",
-        "_created",
-        "_decay",
-        "_dim",
-        "_emb",
-        "_imp",
-        "_inv_norm",
-        "_kind",
-        "_n",
-        "_records",
-    )
+    __slots__ = ("_access", "_created", "_decay", "_dim", "_emb", "_imp", "_inv_norm", "_kind", "_n",
+                 "_records")
 
     def __init__(self, records: list[MemoryRecord], n: int, *, dim: int, decay: float, emb: np.ndarray,
                  inv_norm: np.ndarray, imp: np.ndarray, created: np.ndarray, kind: np.ndarray,
@@ -226,16 +216,9 @@ class MemoryView(ColumnReads):
         """The embeddings, (dim x n) as stored (`relevance` reads either layout): read-only use."""
         return self._emb[:, :self._n]
 
-    def retrieve(
-        self,
-        query_embedding: object,
-        now: datetime,
-        *,
-        k: int = 10,
-        weights: RetrievalWeights = _DEFAULT_WEIGHTS,
-        kinds: Kinds = None,
-        exclude: Iterable[int] = (),
-    ) -> list[Scored]:
+    def retrieve(self, query_embedding: object, now: datetime, *, k: int = 10,
+                 weights: RetrievalWeights = _DEFAULT_WEIGHTS, kinds: Kinds = None, exclude: Iterable[int] = ()
+                 ) -> list[Scored]:
         """Top-k memories for a query embedding at game time `now`, best first.
 
         Pure: last access is not updated (the game thread calls `MemoryStream.touch`

@@ -68,21 +68,11 @@ class Simulation:
     `settings` and `max_in_flight` are then its own.
     """
 
-    def __init__(
-        self,
-        world: World,
-        agents_or_personas: Iterable[Persona | Agent],
-        model: ChatModel,
-        clock: GameClock,
-        *,
-        embedder: Embedder | None = None,
-        rules: Rules | None = None,
-        settings: BrainSettings | None = None,
-        executor: Executor | None = None,
-        travel_px_per_minute: float | None = None,
-        max_in_flight: int | None = None,
-        society: Society | None = None,
-    ) -> None:
+    def __init__(self, world: World, agents_or_personas: Iterable[Persona | Agent], model: ChatModel,
+                 clock: GameClock, *, embedder: Embedder | None = None, rules: Rules | None = None,
+                 settings: BrainSettings | None = None, executor: Executor | None = None,
+                 travel_px_per_minute: float | None = None, max_in_flight: int | None = None,
+                 society: Society | None = None) -> None:
         if embedder is None:
             from npc_brain.llm.embedders import LexicalEmbedder
 

@@ -44,7 +44,7 @@ from npc_brain.runtime import thoughts
 from npc_brain.runtime.agent import Action, Agent, Thought
 from npc_brain.runtime.bodies import Bodies
 from npc_brain.runtime.call_gate import CallGate, probe_of
-from npc_brain.runtime.conversation import Conversation, Line
+from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.conversations import Conversations
 from npc_brain.runtime.errands import Errands
 from npc_brain.runtime.inspection import AgentInspection, inspect_agent
@@ -58,18 +58,9 @@ from npc_brain.types.actions import ActionRegistry
 from npc_brain.types.clock import GameClock
 from npc_brain.types.detail import Detail
 from npc_brain.types.events import (
-    ActionReported,
     ActionRequested,
-    ConversationEnded,
-    ConversationStarted,
     Event,
-    MovementEnded,
-    ObjectStateChanged,
     PlanChanged,
-    ReflectionWritten,
-    RefusalHandled,
-    ThoughtFailed,
-    UtteranceEvent,
 )
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
@@ -78,12 +69,7 @@ from npc_brain.world.place import PlaceKind
 from npc_brain.world.rules import Verdict, refusal_expires
 from npc_brain.world.world import World
 
-__all__ = [
-    "ActionRegistry", "ActionReported", "ActionRequested", "BrainSettings", "Conversation", "ConversationEnded",
-    "ConversationStarted", "Event", "Line", "MovementEnded", "ObjectStateChanged", "PlanChanged",
-    "ReflectionWritten", "RefusalHandled", "Society",
-    "ThoughtFailed", "UtteranceEvent",
-]
+__all__ = ["THINKING_THREADS", "Society"]
 
 THINKING_THREADS = 4
 """Threads of the pool a Society makes when given no executor: one per engine slot of the embedded
