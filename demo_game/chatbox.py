@@ -161,6 +161,11 @@ class ChatBox:
         w, h = screen.get_size()
         return pygame.Rect((w - self.WIDTH) // 2, h - self.HEIGHT - 34, self.WIDTH, self.HEIGHT)
 
+    def input_rect(self, screen: pygame.Surface) -> pygame.Rect:
+        """Where the line being typed is."""
+        r = self.rect(screen)
+        return pygame.Rect(r.x + 12, r.bottom - 46, r.width - 24, 36)
+
     def draw(self, screen: pygame.Surface, fonts: Fonts, player: str, t: float) -> None:
         """Header, the last lines of the conversation, "…" while the NPC thinks, the input line."""
         r = panel(screen, self.rect(screen), (16, 20, 32), 228, 14, border=(80, 90, 120))
@@ -179,7 +184,7 @@ class ChatBox:
         self._lines(screen, fonts, body, player, t)
         if self.notice:
             screen.blit(fonts.render(self.notice, 13, (255, 150, 140)), (r.x + 16, r.bottom - 64))
-        _input_line(screen, fonts, pygame.Rect(r.x + 12, r.bottom - 46, r.width - 24, 36), self.entry,
+        _input_line(screen, fonts, self.input_rect(screen), self.entry,
                     f"Say something to {self.npc.split()[0]}…", t)
 
     def _lines(self, screen: pygame.Surface, fonts: Fonts, body: pygame.Rect, player: str, t: float) -> None:
@@ -228,14 +233,23 @@ class WhisperBox:
         self.npc = npc
         self.entry = TextInput()
 
+    def rect(self, screen: pygame.Surface) -> pygame.Rect:
+        """Where the box sits."""
+        w, h = screen.get_size()
+        return pygame.Rect((w - self.WIDTH) // 2, h - self.HEIGHT - 40, self.WIDTH, self.HEIGHT)
+
+    def input_rect(self, screen: pygame.Surface) -> pygame.Rect:
+        """Where the line being typed is."""
+        r = self.rect(screen)
+        return pygame.Rect(r.x + 12, r.bottom - 50, r.width - 24, 36)
+
     def draw(self, screen: pygame.Surface, fonts: Fonts, t: float) -> None:
         """Title, explanation and the input line."""
-        w, h = screen.get_size()
-        r = panel(screen, ((w - self.WIDTH) // 2, h - self.HEIGHT - 40, self.WIDTH, self.HEIGHT),
+        r = panel(screen, self.rect(screen),
                   (30, 22, 48), 232, 14, border=(150, 120, 220))
         screen.blit(fonts.render(f"Whisper to {self.npc}'s inner voice", 18, (214, 196, 255), bold=True),
                     (r.x + 16, r.y + 12))
         screen.blit(fonts.render("They will take it as their own thought.  Enter whisper · Esc cancel", 13, DIM),
                     (r.x + 16, r.y + 38))
-        _input_line(screen, fonts, pygame.Rect(r.x + 12, r.bottom - 50, r.width - 24, 36), self.entry,
+        _input_line(screen, fonts, self.input_rect(screen), self.entry,
                     "e.g. You want to run for mayor…", t)

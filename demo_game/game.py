@@ -27,6 +27,7 @@ from demo_game.brains import Brains, BrainState
 from demo_game.chatbox import ChatBox, WhisperBox
 from demo_game.config import DEFAULT_PERSONAS, GameConfig
 from demo_game.controls import Controls
+from demo_game.drawn import Drawn
 from demo_game.hud import Hud
 from demo_game.inspector import Inspector
 from demo_game.performer import Performer
@@ -118,6 +119,8 @@ class Game:
         self._tick = pygame.time.Clock()
         self._paused_speed = cfg.speed or 1
         self.chats: dict[str, ChatBox] = {}  # one box per NPC: its history outlives conversations
+        self.drawn = Drawn()  # where this frame's labels, bubbles and panels went (the scene fills it)
+        self.listeners: list[Callable[[ev.Event], object]] = []  # hear every event of the society
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -280,6 +283,8 @@ class Game:
                 self.chat.notice = f"{self.chat.npc.split()[0]} ended the conversation; say something to start another."
 
     def _on_event(self, event: ev.Event) -> None:
+        for listen in self.listeners:
+            listen(event)
         npc = self.npcs.get(event.agent)
         first = event.agent.split()[0]
         if isinstance(event, ev.UtteranceEvent):

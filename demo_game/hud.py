@@ -64,7 +64,7 @@ class Hud:
 
     # ------------------------------------------------------------------ drawing
     def draw_top(self, screen: pygame.Surface, now: datetime, speed: int, model: str, state: str,
-                 usage: Any, *, slow: float = 1.0) -> None:
+                 usage: Any, *, slow: float = 1.0) -> list[pygame.Rect]:
         """The top bar: clock, speed (and the slowdown while you talk), model and LLM usage."""
         w = screen.get_width()
         slowed = speed != 0 and slow < 1.0
@@ -89,6 +89,7 @@ class Hud:
         surf = self.fonts.render(text, 15, color)
         right = panel(screen, (w - surf.get_width() - 38, 10, surf.get_width() + 28, 40), radius=12)
         screen.blit(surf, (right.x + 14, right.y + 12))
+        return [left, right]
 
     def _speed(self, screen: pygame.Surface, x: int, y: int, speed: int) -> None:
         if speed == 0:
@@ -99,18 +100,20 @@ class Hud:
         pygame.draw.polygon(screen, GOOD, [(x, y + 2), (x, y + 18), (x + 13, y + 10)])
         screen.blit(self.fonts.render(f"×{speed}", 17, GOOD, bold=True), (x + 20, y))
 
-    def draw_help(self, screen: pygame.Surface) -> None:
+    def draw_help(self, screen: pygame.Surface) -> pygame.Rect:
         """The key reminder along the bottom edge."""
         w, h = screen.get_size()
         surf = self.fonts.render(HELP, 13, DIM)
         r = panel(screen, ((w - surf.get_width()) // 2 - 12, h - 28, surf.get_width() + 24, 22), alpha=170,
                   radius=10)
         screen.blit(surf, (r.x + 12, r.y + 4))
+        return r
 
-    def draw_notes(self, screen: pygame.Surface, t: float, *, feed: bool = True) -> None:
+    def draw_notes(self, screen: pygame.Surface, t: float, *, feed: bool = True) -> list[pygame.Rect]:
         """Toasts (top centre) and the event feed (top left, under the clock), fading out."""
         w, _h = screen.get_size()
         y = 62
+        out: list[pygame.Rect] = []
         for note in list(self.toasts):
             left = note.born + note.duration - t
             if left <= 0:
@@ -122,9 +125,10 @@ class Hud:
             box.blit(surf, (14, 8))
             box.set_alpha(int(255 * min(1.0, left)))
             screen.blit(box, ((w - box.get_width()) // 2, y))
+            out.append(box.get_rect(topleft=((w - box.get_width()) // 2, y)))
             y += 40
         if not feed:
-            return
+            return out
         notes = [n for n in self.feed if t - n.born < n.duration]
         y = 58 + (self._banner_h + 6 if self.banner else 0)
         for note in notes:
@@ -138,10 +142,12 @@ class Hud:
             box.blit(text, (26, 3))
             box.set_alpha(alpha)
             screen.blit(box, (12, y))
+            out.append(box.get_rect(topleft=(12, y)))
             y += 22
+        return out
 
     def draw_carried(self, screen: pygame.Surface, inventory: str, invitation: str | None,
-                     cafe: str | None) -> None:
+                     cafe: str | None) -> pygame.Rect:
         """What the player carries, the party invitation (once invited) and the café's state (on a
         map that has the café), bottom left."""
         rows = [(f"Carrying: {inventory}", INK)] + ([(cafe, DIM)] if cafe else [])
@@ -153,6 +159,7 @@ class Hud:
         r = panel(screen, (10, h - 40 - 18 * len(surfs), width, 18 * len(surfs) + 8), alpha=190, radius=10)
         for i, surf in enumerate(surfs):
             screen.blit(surf, (r.x + 12, r.y + 4 + 18 * i))
+        return r
 
     def draw_banner(self, screen: pygame.Surface) -> None:
         """A persistent red banner (a broken map on disk) under the top bar."""

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from demo_game.brains import Brains
     from demo_game.chatbox import ChatBox, WhisperBox
     from demo_game.config import GameConfig
+    from demo_game.drawn import Drawn
     from demo_game.hud import Hud
     from demo_game.inspector import Inspector
     from demo_game.performer import Performer
@@ -155,5 +156,7 @@ class DrawnGame(Protocol):
     def time_scale(self) -> float: ...
     @property
     def performer(self) -> Performer: ...
+    @property
+    def drawn(self) -> Drawn: ...
 
     def nearest_npc(self, within: float = ...) -> Npc | None: ...

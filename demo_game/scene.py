@@ -32,6 +32,7 @@ def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:
 def draw_scene(g: DrawnGame) -> None:
     """Everything, back to front."""
     screen, cam = g.screen, g.camera
+    g.drawn.clear()
     # Small-tile maps: the world is drawn at map scale on a canvas, then scaled to the window.
     view_cam: Any = cam  # a Camera, or a ZoomCamera's CanvasView (the same drawing interface)
     world = screen
@@ -71,6 +72,7 @@ def _labels_and_bubbles(g: DrawnGame, visible: list[Any], selected: Any) -> None
                 break
             rect.y -= rect.height + 2
         placed.append(rect)
+        g.drawn.labels.append(rect)
         screen.blit(label, rect)
         if npc.thinking:
             bub = pygame.Rect(rect.right - 4, rect.y - 14, 26, 18)
@@ -101,6 +103,7 @@ def _labels_and_bubbles(g: DrawnGame, visible: list[Any], selected: Any) -> None
         r.clamp_ip(screen.get_rect().inflate(-8, -8))
         r.top = max(r.top, 58)
         placed.append(r)
+        g.drawn.bubbles.append(r)
         if alpha < 255:
             surf = surf.copy()
             surf.set_alpha(alpha)
@@ -130,9 +133,11 @@ def _talk_hint(g: DrawnGame) -> None:
 
 def _panels(g: DrawnGame) -> None:
     screen = g.screen
+    panels = g.drawn.panels
     usage = g.brains.usage()
-    g.hud.draw_top(screen, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value,
-                   usage, slow=g.time_scale)
+    for r in g.hud.draw_top(screen, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value,
+                            usage, slow=g.time_scale):
+        panels.append(("the top bar", r, 210))
     g.hud.draw_banner(screen)
     name = g.inspector.name
     if name is not None and g.society is not None and name in g.society.agents:
@@ -141,15 +146,20 @@ def _panels(g: DrawnGame) -> None:
         subtitle = f"{persona.age} · {persona.occupation or 'townsperson'}"
         portrait = g.sprites.portrait(name, persona.sprite, 52)
         g.inspector.draw(screen, g.inspector.view(g.society, name, g.t), g.world, portrait, subtitle)
+        panels.append(("the inspector", g.inspector.rect(screen), 226))
     if g.chat is not None:
         g.chat.draw(screen, g.fonts, g.player.name, g.t)
+        g.drawn.typed_in(g.chat.input_rect(screen))
     if g.whisper is not None:
         g.whisper.draw(screen, g.fonts, g.t)
-    g.hud.draw_notes(screen, g.t, feed=g.chat is None and g.whisper is None)
+        g.drawn.typed_in(g.whisper.input_rect(screen))
+    for r in g.hud.draw_notes(screen, g.t, feed=g.chat is None and g.whisper is None):
+        panels.append(("a note", r, 190))
     if g.chat is None:
         p = g.performer
-        g.hud.draw_carried(screen, p.inventory.text(), p.invitation(), p.cafe_text())
-    g.hud.draw_help(screen)
+        panels.append(("the inventory", g.hud.draw_carried(screen, p.inventory.text(), p.invitation(), p.cafe_text()),
+                       190))
+    panels.append(("the key hints", g.hud.draw_help(screen), 170))
     if g.brains.state is BrainState.WAKING:
         g.hud.draw_waking(screen, g.t)
     elif g.brains.state is BrainState.FAILED and int(g.t) % 20 < 8:
