@@ -102,6 +102,7 @@ class Agent:
         self.plan = Plan()
         # Set by the society from the game's focus each tick (transient: not saved).
         self.detail = Detail.FULL
+        self.watched = False  # a player can see it (in focus, or talking with a player)
         self.address: str | None = persona.home or None
         self._provisional_memo: dict[tuple[str, str, str], str | None] = {}
         self.conversation_with: str | None = None
@@ -380,6 +381,13 @@ class Agent:
                 due.append(Thought.REACT)
             elif ready(Thought.DECOMPOSE) and self.decomposition_target(now) is not None:
                 due.append(Thought.DECOMPOSE)
+        elif self.watched and ready(Thought.REACT) and self._status != AgentStatus.CONVERSING \
+                and isinstance(cand := self.react_candidate(now), PendingReaction) and _sighting(cand.observation):
+            # What the player watches does not wait for a plan: meeting someone is decided by
+            # rule (`thoughts.react_job`), which changes no plan. Waiting for plans and hour
+            # decompositions queued behind the town's work, seen sightings went stale (30 min):
+            # 85 sightings in view, 3 reactions, in four game hours of the demo on the 135M model.
+            due.append(Thought.REACT)
         threshold = s.reflection_threshold * (s.coarse_reflection_factor if self.detail is Detail.COARSE else 1)
         if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto) > threshold:
             due.append(Thought.REFLECT)
@@ -563,6 +571,12 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"<Agent {self.name} {self._status} memories={len(self.memory)}>"
+
+
+def _sighting(obs: Observation) -> bool:
+    """Someone seen doing something (not an event, not an object): answered by rule when needed."""
+    subject = obs.subject or ""
+    return obs.kind is ObservationKind.SIGHT and bool(subject) and ":" not in subject
 
 
 def _on_scale(importance: int | None) -> int | None:

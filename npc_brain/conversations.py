@@ -268,7 +268,9 @@ class Conversations:
             self.end(conv, t, out)
             return out
 
-        priority = Priority.URGENT if conv.player else Priority.HIGH
+        # A talk a player can see goes before the town's other thinking (`Society.watched`).
+        seen = any(getattr(self._agents.get(n), "watched", False) for n in conv.participants)
+        priority = Priority.URGENT if conv.player else Priority.WATCHED if seen else Priority.HIGH
         self._submit(speaker, "dialogue", run, apply, fail, priority, meter)
 
     def end(self, conv: Conversation, now: datetime, events: list[Event]) -> None:

@@ -266,6 +266,7 @@ class Society:
             self._read_with()
         for agent in self._agents.values():
             agent.detail = self.detail_of(agent.name)
+            agent.watched = self.watched(agent.name)
             self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
         self._poll(events)
@@ -365,6 +366,10 @@ class Society:
         full detail, the rest coarser; None (the default) keeps everyone at full detail. NPCs
         talking with a player are always in focus. Call it whenever the view changes."""
         self._focus = None if names is None else frozenset(names)
+        # With a player watching, one place of a capped pool waits for what they see (4 places:
+        # the player's, one for talks in view, two for the town's plans) — see `watched`.
+        if self.gate is not None and self.scheduler.max_in_flight and self.scheduler.max_in_flight > 2:
+            self.scheduler.reserve_watched = 0 if self._focus is None else 1
 
     def detail_of(self, name: str) -> Detail:
         """How finely `name` thinks at the moment (what the inspector shows)."""
@@ -373,6 +378,13 @@ class Society:
                 or agent.conversation_with in self._players):
             return Detail.FULL
         return Detail.COARSE
+
+    def watched(self, name: str) -> bool:
+        """Whether a player can see `name` now (in focus, or talking with a player): its meetings
+        are decided without waiting for its plans and its talks go before the town's other
+        thinking (`Priority.WATCHED`). False for everyone while no game calls `focus`."""
+        agent = self.agent(name)
+        return self._focus is not None and (name in self._focus or agent.conversation_with in self._players)
 
     def add_player(self, name: str) -> None:
         """Name a player (not an agent): NPCs' reactions to noticing them go first."""
