@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
+from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,6 +28,7 @@ from demo_game.pilot import Goal, Pilot
 from demo_game.playtest import Playtest, game_hours
 
 if TYPE_CHECKING:
+    from demo_game.actors import Npc
     from demo_game.game import Game
 
 Point = tuple[float, float]
@@ -39,17 +40,29 @@ PROBE_EVERY_S = 20.0  # real seconds between two tries at talking to someone beh
 
 
 @dataclass(frozen=True)
-class Plan:
-    """What the scripted player does: `busy` places to wait in (address, game minutes, a talk
-    after these minutes), then `doors` (None: every door of the map)."""
+class Visit:
+    """Wait at a busy place (`address`) from `at` o'clock (None: next), for `minutes` of game
+    time, and talk to someone there after `talk_after` of them."""
 
-    busy: tuple[tuple[str, int, int], ...] = (("town:hobbs_cafe:dining_area", 45, 12),
-                                            ("town:town_square:plaza", 30, 8))
+    address: str
+    at: time | None
+    minutes: int
+    talk_after: int
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the scripted player does: walk through `doors` of the map (None: every one, nearest
+    first), breaking off for each `visit` when its time comes."""
+
+    visits: tuple[Visit, ...] = (Visit("town:hobbs_cafe:dining_area", time(11, 50), 45, 12),
+                                 Visit("town:town_square:plaza", None, 30, 8))
     doors: int | None = None
 
 
 FULL = Plan()
-SHORT = Plan(busy=(("town:hobbs_cafe:dining_area", 12, 3), ("town:town_square:plaza", 10, 3)), doors=10)
+SHORT = Plan(visits=(Visit("town:hobbs_cafe:dining_area", None, 12, 3), Visit("town:town_square:plaza", None, 10, 3)),
+             doors=10)
 
 
 class Autoplay:
@@ -64,9 +77,11 @@ class Autoplay:
         self.started: datetime | None = None
         self.busy_minutes = 0.0
         self.talks = 0  # chats the player had
+        self.route: list[Door] = []  # the doors it means to go through
         self.notes: list[str] = []
         self._script = self._play()
         self._wait_until = 0.0  # real time: the script sleeps until then
+        self._after_walk = False
         self._last_probe = -PROBE_EVERY_S
         self._last_now: datetime | None = None
         self.done = False
@@ -86,10 +101,8 @@ class Autoplay:
             self.busy_minutes += (now - self._last_now).total_seconds() / 60
         self._last_now = now
         self.test.frame()
-        if self._wait_until > game.t:
-            return
         state = self.pilot.tick(self._dt(game))
-        if state in ("walking", "typing"):
+        if state == "typing" or game.t < self._wait_until or (self._after_walk and state == "walking"):
             return
         try:
             delay = next(self._script)
@@ -97,65 +110,83 @@ class Autoplay:
             self.done = True
             game.running = False
             return
-        self._wait_until = game.t + delay
+        # 0: go on once the walk is over; more: go on after that many real seconds (walking or not)
+        self._wait_until, self._after_walk = game.t + delay, delay == 0
 
     def _dt(self, game: Game) -> float:
         return game.cfg.fixed_dt or (game.frame_intervals[-1] if game.frame_intervals else 1 / 60)
 
     # ------------------------------------------------------------------ the script
     def _play(self) -> Iterator[float]:
-        """The scripted player, one step per `next()`; each yields real seconds to pause."""
+        """The scripted player, one step per `next()`; each yields real seconds to pause (0: until
+        the walk it started is over)."""
         g = self.game
         while g.society is None:  # the minds wake (the model loads)
             yield 0.5
-        for address, minutes, talk_after in self.plan.busy:
-            if address not in g.world:
-                continue
-            yield from self._go_to(address)
-            yield from self._wait(minutes, talk_after)
-        doors = self._tour(self.test.doors, self.plan.doors)
-        for door in doors:
+        visits = [v for v in self.plan.visits if v.address in g.world]
+        self.route = self._tour(self.test.doors, self.plan.doors)
+        for door in self.route:
+            while visits and (visits[0].at is None or g.clock.now().time() >= visits[0].at):
+                yield from self._visit(visits.pop(0))
             yield from self._through(door)
+        for visit in visits:
+            yield from self._visit(visit)
 
-    def _go_to(self, address: str) -> Iterator[float]:
-        place = self.game.world.get(address)
+    def _visit(self, visit: Visit) -> Iterator[float]:
+        g = self.game
+        place = g.world.get(visit.address)
         spot = self.pilot.pathfinder.walkable_point_in(place, near=place.center)
         if spot is None or not self.pilot.walk([spot]):
             self.notes.append(f"could not walk to {place.name}")
             return
         yield 0.0
-
-    def _wait(self, minutes: int, talk_after: int) -> Iterator[float]:
-        g = self.game
         start = g.clock.now()
         self.test.busy = True
         talked = False
-        while game_hours(start, g.clock.now()) * 60 < minutes:
-            if not talked and game_hours(start, g.clock.now()) * 60 >= talk_after:
+        while game_hours(start, g.clock.now()) * 60 < visit.minutes:
+            if not talked and game_hours(start, g.clock.now()) * 60 >= visit.talk_after:
                 talked = True
-                self.test.busy = False  # a chat hides the room: not counted as watching
-                yield from self._talk()
+                self.test.busy = False  # the chat box covers the room: not counted as watching
+                yield from self._talk(place)
+                if self.pilot.walk([spot]):  # back to where the room can be seen
+                    yield 0.0
                 self.test.busy = True
             yield 0.25
         self.test.busy = False
 
-    def _talk(self) -> Iterator[float]:
-        """Walk up to the nearest awake NPC in this room, press E, say hello, ask, say goodbye."""
+    def _someone(self, place: Any) -> Npc | None:
+        """Whom to talk to: awake, free, in `place` if anyone is, else the nearest out of a house."""
         g = self.game
-        here = space_at(g.world, *g.player.position)
         px, py = g.player.position
-        near = [n for n in g.npcs.values() if space_at(g.world, *n.position) is here
-                and n.doing != "asleep" and g.society is not None
-                and g.society.agent(n.name).conversation_with is None]
-        if not near:
-            self.notes.append(f"nobody to talk to at {here.name if here else 'outdoors'}")
+
+        def free(n: Npc) -> bool:
+            agent = g.society.agent(n.name) if g.society is not None else None
+            return n.lying is None and agent is not None and agent.conversation_with is None
+
+        def private(n: Npc) -> bool:
+            where = g.world.location(n.name)
+            return where is None or any(p.private for p in [*where.ancestors(), where])
+
+        near = [n for n in g.npcs.values() if free(n) and _within(g.world.location(n.name), place)]
+        near = near or [n for n in g.npcs.values() if free(n) and not private(n)]
+        return min(near, key=lambda n: math.hypot(n.position[0] - px, n.position[1] - py), default=None)
+
+    def _talk(self, place: Any) -> Iterator[float]:
+        """Walk up to someone (awake, in sight), press E, say hello, ask, say goodbye, leave."""
+        g = self.game
+        npc = self._someone(place)
+        deadline = g.t + 40.0
+        while npc is not None and g.t < deadline:
+            if g.nearest_npc() is npc and space_at(g.world, *npc.position) is space_at(g.world, *g.player.position):
+                break
+            self.pilot.walk([npc.position])
+            yield 1.0
+            if self._someone(place) is not npc:
+                npc = self._someone(place)
+        self.pilot.walk([])
+        if npc is None or g.nearest_npc() is not npc:
+            self.notes.append(f"found nobody to talk to near {place.name}")
             return
-        npc = min(near, key=lambda n: math.hypot(n.position[0] - px, n.position[1] - py))
-        beside = self.pilot.pathfinder.walkable_point_in(g.world.get(here.address), near=npc.position) \
-            if here is not None else npc.position
-        if beside is not None and math.hypot(beside[0] - npc.position[0], beside[1] - npc.position[1]) < 80:
-            self.pilot.walk([beside])
-            yield 0.0
         self.pilot.tap(pygame.K_e)
         yield 0.2
         if g.chat is None:
@@ -224,7 +255,7 @@ class Autoplay:
             return
         while self.pilot.walking:
             self._probe()
-            yield 0.0
+            yield 0.1
         if door.index not in self.test.log.passed:
             self.notes.append(f"did not get through door {door.index} ({door.name()})")
 
@@ -246,6 +277,9 @@ class Autoplay:
         """Print the table and the JSON line; return the numbers."""
         g = self.game
         nums = self.test.report()
+        planned = {d.index for d in self.route}
+        nums["doors_passed"] = len(planned & self.test.log.passed)
+        nums["doors_total"] = len(planned)
         hours = game_hours(self.started or g.clock.now(), g.clock.now())
         busy_h = self.busy_minutes / 60
         t = self.test.tally
@@ -282,6 +316,10 @@ class Autoplay:
         return result
 
 
+def _within(node: Any, place: Any) -> bool:
+    return node is not None and (node is place or node.address.startswith(place.address + ":"))
+
+
 def _free(grid: Any, x: float, y: float) -> bool:
     """The player's feet fit here (their collision box: 14 x 8 px above the point)."""
     return all(grid.walkable(grid.cell_at(px, py)) for px, py in ((x - 7, y - 8), (x + 7, y - 8), (x - 7, y - 1),
@@ -290,7 +328,7 @@ def _free(grid: Any, x: float, y: float) -> bool:
 
 def run_autoplay(game: Game, mode: str = "full") -> int:
     """`python -m demo_game --autoplay [full|short]`: play, report; exit code 0."""
-    started = time.perf_counter()
+    started = perf_counter()
     Autoplay(game, SHORT if mode == "short" else FULL).run()
-    print(f"(played {time.perf_counter() - started:.0f} real s)")
+    print(f"(played {perf_counter() - started:.0f} real s)")
     return 0

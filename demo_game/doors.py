@@ -92,7 +92,8 @@ def find_doors(world: World, grid: CollisionGrid | None = None) -> list[Door]:
             if cell in passage:
                 parent[root(step)] = root(by_cell.setdefault(cell, step))
         dc, dr = step.b[0] - step.a[0], step.b[1] - step.a[1]
-        beside = Crossing((step.a[0] + dr, step.a[1] + dc), (step.b[0] + dr, step.b[1] + dc))  # one cell across the step
+        # the same step one cell across
+        beside = Crossing((step.a[0] + dr, step.a[1] + dc), (step.b[0] + dr, step.b[1] + dc))
         if beside in steps:
             parent[root(step)] = root(beside)
     groups: dict[Crossing, Door] = {}

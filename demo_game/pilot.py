@@ -53,6 +53,7 @@ class Pilot:
         self.held: set[int] = set()
         self._goals: list[Goal] = []  # where the leg goes, in order (doorway points kept)
         self._way: list[Goal] = []  # the waypoints to the next goal
+        self._from: Point = game.player.position  # where the current straight stretch began
         self._last = game.player.position
         self._best = math.inf
         self._idle_s = 0.0
@@ -103,10 +104,10 @@ class Pilot:
             goal = self._goals[0]
             path = self.pathfinder.find_path(self.game.player.position, (goal.x, goal.y))
             if path is not None:
-                way = [Goal(*p) for p in self._shortcut(path)] if path else []
-                if way and math.hypot(way[-1].x - goal.x, way[-1].y - goal.y) > ARRIVE_PX:
-                    way.append(goal)
-                self._way = [*way[:-1], goal] if way else [goal]
+                self._from = self.game.player.position
+                # The goal's own point stands for its cell's centre (a doorway is aimed at off its middle).
+                points = self._shortcut([*path[:-1], (goal.x, goal.y)])
+                self._way = [*(Goal(*p) for p in points[:-1]), goal]
                 self._best, self._idle_s = math.inf, 0.0
                 return True
             self._goals.pop(0)
@@ -146,6 +147,7 @@ class Pilot:
             self.stuck_s += dt
         self._last = (x, y)
         while self._way and _there(self._way[0], x, y):
+            self._from = (self._way[0].x, self._way[0].y)
             self._way.pop(0)
             self._best, self._idle_s = math.inf, 0.0
             if not self._way:
@@ -171,6 +173,8 @@ class Pilot:
                 self._goals, self._way = [], []
                 return "lost"
             return "walking"
+        if not (goal.slack_x or goal.slack_y):
+            tx, ty = _ahead(self._from, (tx, ty), (x, y))  # keep to the straight stretch, as a person does
         keys = set()
         if abs(tx - x) > max(DEADZONE_PX, goal.slack_x):
             keys.add(KEYS[(1 if tx > x else -1, 0)])
@@ -178,6 +182,19 @@ class Pilot:
             keys.add(KEYS[(0, 1 if ty > y else -1)])
         self.press(keys)
         return "walking"
+
+
+def _ahead(a: Point, b: Point, p: Point, reach: float = 24.0) -> Point:
+    """A point `reach` pixels further along the stretch a→b than `p`'s place on it (b at most)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return b
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length + reach
+    if t >= length:
+        return b
+    t = max(0.0, t)
+    return (a[0] + dx * t / length, a[1] + dy * t / length)
 
 
 def _there(goal: Goal, x: float, y: float) -> bool:

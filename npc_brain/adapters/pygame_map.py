@@ -93,6 +93,8 @@ class MapRenderer:
         self.size = (int(tiled_map.width) * self.tile_w, int(tiled_map.height) * self.tile_h)
         self.chunk = chunk
         images = tile_images(tiled_map)
+        self.images = images  # surfaces by gid (`pygame_props.StandingProps` redraws some over characters)
+        self.layers = tuple(layers)
         below = [r for r in layers if r.visible and not is_over_layer(r)]
         over = [r for r in layers if r.visible and is_over_layer(r)]
         self._below = self._bake(below, images, background)
