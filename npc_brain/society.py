@@ -167,7 +167,8 @@ class Society:
                                     offers=lambda a, b, t, player: self._errands.offers(a, b, t, player=player),
                                     chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
                                                                                               said=line),
-                                    read_ahead=read_ahead, reader=reader)
+                                    read_ahead=read_ahead, reader=reader,
+                                    parted=lambda npc, player, t, out: self._errands.part(npc, player, t, out))
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         self._crash: BaseException | None = None
         self._reader_world: Any = None

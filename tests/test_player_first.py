@@ -229,8 +229,12 @@ def test_noticing_the_player_is_urgent() -> None:
     society.update()
     react = society.scheduler.job_for("Ana", "react")
     assert react is not None and react.priority == Priority.URGENT
-    ex.run_all()
-    society.update()
+    for _ in range(500):  # decided by rule, it runs on the society's light thread: wait for it
+        ex.run_all()
+        society.update()
+        if "react" not in society.agent("Ana").in_flight:
+            break
+        time.sleep(0.01)
     clock.advance_game(timedelta(minutes=30))  # past the react cooldown: Ben is not the player
     society.perceive("Ana", [Observation("Ben is reading", subject="Ben", place="town:park")])
     society.update()

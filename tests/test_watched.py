@@ -122,3 +122,29 @@ def test_focus_turns_the_watched_place_on_and_off():
         assert society.scheduler.reserve_watched == 0 and not society.watched("Ana")
     finally:
         society.shutdown()
+
+
+def test_npcs_who_walk_out_of_each_others_sight_stop_talking():
+    from npc_brain.cognition.events import ConversationEnded
+    from npc_brain.observation import Observation as Seen
+
+    manual = ManualExecutor()
+    society, _clock, _model, world = _society(manual, max_in_flight=4)
+    try:
+        events: list = []
+        for i in range(200):  # plans made; then they meet, and the first line is still out
+            if i == 20:
+                _meet(society, world)
+            events += society.update()
+            if any(isinstance(e, ConversationStarted) for e in events):
+                break
+            manual.run_all()
+            time.sleep(0.005)
+        (conv,) = society.conversations()
+        assert conv.pending and not conv.ended
+        world.move("Ben", "town:hobbs_cafe:counter")  # he walks off into the café
+        society.perceive("Ana", [Seen("Ben is walking", subject="Ben")])
+        events = society.update()
+        assert conv.ended and any(isinstance(e, ConversationEnded) for e in events)
+    finally:
+        society.shutdown()
