@@ -140,6 +140,7 @@ class ChatBox:
         self._visible = 1
         self._wrapped: dict[tuple[Any, int], list[str]] = {}  # (line, width) → rows: a long
         # history is drawn every frame, and wrapping measures every word
+        self.margin = 0  # pixels kept free on the right (the inspector is open there)
 
     @property
     def conversation(self) -> Any:
@@ -157,9 +158,10 @@ class ChatBox:
         self.scroll = max(0, min(max(0, self._rows - self._visible), self.scroll + rows))
 
     def rect(self, screen: pygame.Surface) -> pygame.Rect:
-        """Where the box sits."""
+        """Where the box sits: bottom centre of the screen left of `margin`."""
         w, h = screen.get_size()
-        return pygame.Rect((w - self.WIDTH) // 2, h - self.HEIGHT - 34, self.WIDTH, self.HEIGHT)
+        width = min(self.WIDTH, w - self.margin - 20)
+        return pygame.Rect(max(10, (w - self.margin - width) // 2), h - self.HEIGHT - 34, width, self.HEIGHT)
 
     def input_rect(self, screen: pygame.Surface) -> pygame.Rect:
         """Where the line being typed is."""
@@ -232,11 +234,13 @@ class WhisperBox:
     def __init__(self, npc: str) -> None:
         self.npc = npc
         self.entry = TextInput()
+        self.margin = 0  # pixels kept free on the right (the inspector is open there)
 
     def rect(self, screen: pygame.Surface) -> pygame.Rect:
-        """Where the box sits."""
+        """Where the box sits: bottom centre of the screen left of `margin`."""
         w, h = screen.get_size()
-        return pygame.Rect((w - self.WIDTH) // 2, h - self.HEIGHT - 40, self.WIDTH, self.HEIGHT)
+        width = min(self.WIDTH, w - self.margin - 20)
+        return pygame.Rect(max(10, (w - self.margin - width) // 2), h - self.HEIGHT - 40, width, self.HEIGHT)
 
     def input_rect(self, screen: pygame.Surface) -> pygame.Rect:
         """Where the line being typed is."""

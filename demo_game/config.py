@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--minutes-per-second", type=float, default=1.0,
                    help="game minutes per real second at speed x1 (default 1)")
     p.add_argument("--start", default=None,
-                   help="game date and time to start at (default 2023-02-13 06:45; 11:40 with --autoplay)")
+                   help="game date and time to start at (default 2023-02-13 06:45; --autoplay 10:00, short 11:40)")
     p.add_argument("--player", default="Alex", help="your name, as the townsfolk will hear it")
     p.add_argument("--talk-slowdown", type=float, default=0.25,
                    help="share of the speed game time runs at while you talk (default 0.25; 1: off)")
@@ -122,7 +122,9 @@ def config_from_args(argv: list[str] | None = None) -> GameConfig:
     backend = a.backend or os.environ.get("NPC_TOWN_BACKEND", "").strip().lower() or "auto"
     if backend in ("embedded", "openai"):
         overrides["backend"] = backend
-    text = a.start or ("2023-02-13 11:40" if a.autoplay else "2023-02-13 06:45")
+    # Autoplay: the town plans its day while the player walks through doors, then lunch at the café.
+    starts = {"full": "2023-02-13 10:00", "short": "2023-02-13 11:40"}
+    text = a.start or starts.get(a.autoplay or "", "2023-02-13 06:45")
     try:
         start = datetime.fromisoformat(text)
     except ValueError:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from demo_game.game import Game
 
 WALKING = ("walking", "on the way")
+UNCLAIMED = ("turned away", "cannot get to")  # say where it could not go, not where it is
 
 
 def _inside(node: Any, area: Any) -> bool:
@@ -86,8 +87,10 @@ class Playtest:
         if not isinstance(event, ev.UtteranceEvent):
             return
         a, b = event.agent, event.listener
-        if self.space(a) is not self.space(b):
-            self.tally.through_wall.add(f"{a} → {b} at {event.time:%H:%M}: {event.text[:50]}")
+        sa, sb = self.space(a), self.space(b)
+        if sa is not sb:
+            here, there = (s.name if s is not None else "outdoors" for s in (sa, sb))
+            self.tally.through_wall.add(f"{a} ({here}) → {b} ({there}) at {event.time:%H:%M}: {event.text[:40]}")
         if b != g.player.name and a != g.player.name:
             self.tally.talks_seen.add(event.conversation_id)
             if self.in_view(a) and self.in_view(b):
@@ -131,6 +134,8 @@ class Playtest:
         g = self.game
         text = npc.doing
         walker = npc.walker
+        if text.startswith(UNCLAIMED):
+            return ""
         if text.startswith(WALKING):
             return "" if walker.moving or walker.path else f'"{text}" while standing still'
         if text.startswith("talking with "):
