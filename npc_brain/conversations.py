@@ -235,7 +235,8 @@ class Conversations:
                     rating = before[1] if before is not None else None
                 self._grounds[(conv.id, len(conv.lines))] = (ground, rating)
             conv._say(speaker, said.text, t, ground=ground.text if ground else "",
-                      repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
+                      repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else (),
+                      kind=ground.kind.value if ground else "", record=ground.record if ground else None)
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
                 self._commit(agent, ground, listener, t, rating)
