@@ -35,7 +35,7 @@ from demo_game.inspector import Inspector
 from demo_game.performer import Performer
 from demo_game.persistence import Persistence
 from demo_game.town import MapWatcher, Town
-from demo_game.townsfolk import PERCEIVE_EVERY, move_npcs, perceive
+from demo_game.townsfolk import PERCEIVE_EVERY, Waker, move_npcs, perceive
 from demo_game.zoom import make_camera
 from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
 from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 
 TALK_RANGE = 96.0  # pixels (3 tiles) between you and an NPC to start talking: a comfortable reach
 NPC_SPEED = 72.0  # map pixels per real second at ×1
-WAKE_WINDOW_S = 4.0  # a second E within about this long wakes a sleeper
 
 
 def init_display(cfg: GameConfig) -> pygame.Surface:
@@ -121,7 +120,7 @@ class Game:
         self._tick = pygame.time.Clock()
         self._paused_speed = cfg.speed or 1
         self.chats: dict[str, ChatBox] = {}  # one box per NPC: its history outlives conversations
-        self._waking: tuple[str, int] | None = None  # a sleeper E was pressed at (a second E wakes them)
+        self._waker = Waker(self)
         self.drawn = Drawn()  # where this frame's labels, bubbles and panels went (the scene fills it)
         self.listeners: list[Callable[[ev.Event], object]] = []  # hear every event of the society
 
@@ -258,9 +257,9 @@ class Game:
         self._update_minds()
         self.performer.tick(self.clock.now(), self.society)
         self._move_player(dt)
-        self._move_npcs(game_dt)
+        move_npcs(self, game_dt)
         if self.clock.speed:
-            self._perceive(dt)
+            perceive(self, dt)
         if self.cfg.hot_reload:
             self.check_map()
         self.camera.follow(*self.view_point(), dt)
@@ -324,12 +323,6 @@ class Game:
         self.player.move(dx, dy, dt, self.town.footing)
         self.world.set_position(self.player.name, *self.player.position)
 
-    def _move_npcs(self, game_dt: float) -> None:
-        move_npcs(self, game_dt)
-
-    def _perceive(self, dt: float) -> None:
-        perceive(self, dt)
-
     # ------------------------------------------------------------------ chat / whisper
     def open_chat(self, name: str | None = None) -> bool:
         """E: talk to the nearest NPC in sight (or `name`). False (with a toast) when nobody is
@@ -343,16 +336,8 @@ class Game:
             self.hud.toast("The town is still waking up…" if self.brains.state is BrainState.WAKING
                            else "The townsfolk have no minds right now.", self.t, error=True)
             return False
-        if self.asleep(npc):
-            if self._waking != (npc.name, int(self.t // WAKE_WINDOW_S)) and \
-                    self._waking != (npc.name, int(self.t // WAKE_WINDOW_S) - 1):
-                self._waking = (npc.name, int(self.t // WAKE_WINDOW_S))
-                npc.say("Zzz…", self.t, tone="thought", icon="sleep", duration=3.0)
-                self.hud.toast(f"{npc.first_name} is asleep. Press E again to wake them.", self.t)
-                return False
-            self._waking = None
-            npc.say("Mmh… what? I was asleep.", self.t, tone="speech", duration=4.0)
-            self.society.tell(f"{self.player.name} woke {npc.name} up", to=npc.name, about=self.player.name)
+        if self.asleep(npc) and not self._waker.knock(npc, self.t):
+            return False  # "Zzz…": a second E wakes them
         chat = self.chats.get(npc.name)
         if chat is None:
             portrait = self.sprites.portrait(npc.name, npc.persona.sprite, 44)

@@ -1,4 +1,5 @@
-"""Townsfolk: the NPCs' bodies each frame — walking to their actions, labels, beds, perceiving.
+"""Townsfolk: the NPCs' bodies each frame — walking to their actions, labels, beds, perceiving,
+and being woken.
 
 Each NPC's `Walker` goes where its current action is (a refusal at a door goes back to the
 society), faces whom it talks with, shows a label true to where it stands (`showing.Labels`)
@@ -16,6 +17,29 @@ if TYPE_CHECKING:
     from demo_game.game import Game
 
 PERCEIVE_EVERY = 0.5  # real seconds between two perceptions of one NPC
+WAKE_WINDOW_S = 4.0  # a second E within this many real seconds wakes a sleeper
+
+
+class Waker:
+    """Waking a sleeper: the first E shows "Zzz…", a second soon after wakes them with a grumble,
+    and they remember who woke them (an event they may react to)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._knocked: tuple[str, float] | None = None  # whom E was last pressed at, and when
+
+    def knock(self, npc: Npc, t: float) -> bool:
+        """E at a sleeper: True when this one wakes them."""
+        g = self.game
+        if self._knocked is None or self._knocked[0] != npc.name or t - self._knocked[1] > WAKE_WINDOW_S:
+            self._knocked = (npc.name, t)
+            npc.say("Zzz…", t, tone="thought", icon="sleep", duration=3.0)
+            g.hud.toast(f"{npc.first_name} is asleep. Press E again to wake them.", t)
+            return False
+        self._knocked = None
+        npc.say("Mmh… what? I was asleep.", t, tone="speech", duration=4.0)
+        g.society.tell(f"{g.player.name} woke {npc.name} up", to=npc.name, about=g.player.name)
+        return True
 
 
 def move_npcs(g: Game, game_dt: float) -> None:
