@@ -114,7 +114,7 @@ class Autoplay:
         self._wait_until, self._after_walk = game.t + delay, delay == 0
 
     def _dt(self, game: Game) -> float:
-        return game.cfg.fixed_dt or (game.frame_intervals[-1] if game.frame_intervals else 1 / 60)
+        return game.dt  # the frame's time step, as the player's walk used it
 
     # ------------------------------------------------------------------ the script
     def _play(self) -> Iterator[float]:
@@ -256,8 +256,6 @@ class Autoplay:
         while self.pilot.walking:
             self._probe()
             yield 0.1
-        if door.index not in self.test.log.passed:
-            self.notes.append(f"did not get through door {door.index} ({door.name()})")
 
     def _probe(self) -> None:
         """Beside someone behind a wall, press E: the chat must not open."""
@@ -308,7 +306,10 @@ class Autoplay:
         self.out(f"{'measure':42} {'value':44} target")
         for name, value, target in rows:
             self.out(f"{name:42} {value:44} {target}")
-        for title, items in (("missed or stuck", self.notes), ("label mismatches", t.mismatch_examples),
+        missed = [f"door {d.index} ({d.name()}) not passed" for d in self.route if d.index not in self.test.log.passed]
+        stuck = [f"{s:.2f} s at {x:.0f}, {y:.0f}" for (x, y), s in self.pilot.stuck_at.items()]
+        for title, items in (("missed", [*self.notes, *missed]), ("stuck", stuck), ("talks in view", t.talk_notes),
+                             ("label mismatches", t.mismatch_examples),
                              ("talks through walls", sorted(t.through_wall)), ("panel overlaps", t.overlap_examples)):
             for item in items[:8]:
                 self.out(f"  {title}: {item}")

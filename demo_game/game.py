@@ -112,7 +112,7 @@ class Game:
         self.whisper: WhisperBox | None = None
         self.controls = Controls(self)
         self.persistence = Persistence(self)
-        self.t = 0.0
+        self.t = self.dt = 0.0  # real seconds played, and the last frame's step
         self.frame = 0
         self.frame_times: list[float] = []  # work per frame (update + draw + flip), seconds
         self.frame_intervals: list[float] = []  # real time between frames, seconds (tick pacing)
@@ -190,8 +190,7 @@ class Game:
         return self.cfg.talk_slowdown if self.chat is not None else 1.0
 
     def view_point(self) -> tuple[float, float]:
-        """Where the camera centres: on you, shifted so you (and whom you talk to) stay clear of
-        an open box — the inspector on the right, the chat or whisper box below."""
+        """Where the camera centres: on you, clear of an open box (the inspector right, a chat below)."""
         x, y = self.player.position
         zoom = getattr(self.camera, "zoom", 1)
         if self.inspector.name is not None:
@@ -245,6 +244,7 @@ class Game:
         """One frame: input, minds, bodies, perception, map watch, drawing."""
         self.frame += 1
         self.t += dt
+        self.dt = dt
         self.budget.reset()
         for event in pygame.event.get():
             self.controls.handle(event)

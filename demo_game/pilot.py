@@ -50,6 +50,7 @@ class Pilot:
         self.game = game
         self.pathfinder = Pathfinder(game.world.grid)
         self.stuck_s = 0.0
+        self.stuck_at: dict[tuple[int, int], float] = {}  # where (to a tile) the keys met a wall, how long
         self.held: set[int] = set()
         self._goals: list[Goal] = []  # where the leg goes, in order (doorway points kept)
         self._way: list[Goal] = []  # the waypoints to the next goal
@@ -145,6 +146,8 @@ class Pilot:
         moved = math.hypot(x - self._last[0], y - self._last[1])
         if self.held and moved < 0.2 * player.speed * dt:
             self.stuck_s += dt
+            spot = (int(x // 32) * 32, int(y // 32) * 32)
+            self.stuck_at[spot] = self.stuck_at.get(spot, 0.0) + dt
         self._last = (x, y)
         while self._way and _there(self._way[0], x, y):
             self._from = (self._way[0].x, self._way[0].y)

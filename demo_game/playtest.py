@@ -45,6 +45,7 @@ class Tally:
     talks_in_view_busy: set[int] = field(default_factory=set)
     talks_seen: set[int] = field(default_factory=set)  # NPC↔NPC conversations anywhere
     through_wall: set[str] = field(default_factory=set)
+    talk_notes: list[str] = field(default_factory=list)  # who talked in view, when and where
     overlap_frames: int = 0
     overlap_examples: list[str] = field(default_factory=list)
     frames: int = 0
@@ -94,6 +95,10 @@ class Playtest:
         if b != g.player.name and a != g.player.name:
             self.tally.talks_seen.add(event.conversation_id)
             if self.in_view(a) and self.in_view(b):
+                if event.conversation_id not in self.tally.talks_in_view:
+                    where = sa.name if sa is not None else "outdoors"
+                    self.tally.talk_notes.append(f"{event.time:%H:%M} {a} and {b} at {where}"
+                                                 + (" (waiting there)" if self.busy else ""))
                 self.tally.talks_in_view.add(event.conversation_id)
                 if self.busy:
                     self.tally.talks_in_view_busy.add(event.conversation_id)

@@ -402,7 +402,8 @@ class Agent:
         cooldown = s.coarse_react_cooldown_minutes if self.detail is Detail.COARSE else s.react_cooldown_minutes
         if self._marks.last_react and now - self._marks.last_react < timedelta(minutes=cooldown):
             return None
-        horizon = timedelta(minutes=s.react_subject_cooldown_minutes)
+        horizon = timedelta(minutes=min(s.react_subject_cooldown_minutes, s.watched_subject_cooldown_minutes)
+                            if self.watched else s.react_subject_cooldown_minutes)
         while self._novel:
             p = self._novel[0]
             subject = p.observation.subject

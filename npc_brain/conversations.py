@@ -144,7 +144,11 @@ class Conversations:
             if agent.status == AgentStatus.CONVERSING or agent.current_action(now).activity == "sleep":
                 return False
         last = self._pair_last.get(tuple(sorted((a, b))))  # type: ignore[arg-type]
-        if last is not None and now - last < timedelta(minutes=self.settings.conversation_cooldown_minutes):
+        s = self.settings
+        seen = self._agents[a].watched or self._agents[b].watched
+        cooldown = min(s.conversation_cooldown_minutes, s.watched_conversation_cooldown_minutes) if seen \
+            else s.conversation_cooldown_minutes
+        if last is not None and now - last < timedelta(minutes=cooldown):
             return False
         return self.in_sight(a, b)
 

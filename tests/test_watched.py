@@ -36,10 +36,10 @@ def _society(executor, **kw):
     return society, clock, model, world
 
 
-def _meet(society, world) -> None:
+def _meet(society, world, doing: str = "walking in the park") -> None:
     world.move("Ana", "town:park")
     world.move("Ben", "town:park")
-    society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
+    society.perceive("Ana", [Observation(f"Ben is {doing}", subject="Ben", place="town:park")])
 
 
 def _updates(society, seconds: float = 3.0) -> list:
@@ -148,3 +148,20 @@ def test_npcs_who_walk_out_of_each_others_sight_stop_talking():
         assert conv.ended and any(isinstance(e, ConversationEnded) for e in events)
     finally:
         society.shutdown()
+
+
+def _talks_twice(focus) -> int:
+    society, clock, _model, world = _society(InlineExecutor())
+    society.focus(focus)
+    started = 0
+    for minute in range(0, 150, 5):
+        if minute in (20, 100):  # they meet, and meet again 80 minutes later
+            _meet(society, world, "walking in the park" if minute == 20 else "feeding the ducks")
+        started += sum(isinstance(e, ConversationStarted) for e in society.update())
+        clock.advance_game(timedelta(minutes=5))
+    return started
+
+
+def test_in_view_friends_talk_again_within_the_hour_out_of_view_not_for_hours():
+    assert _talks_twice(["Ana", "Ben"]) == 2
+    assert _talks_twice(None) == 1
