@@ -41,10 +41,11 @@ PROBE_EVERY_S = 20.0  # real seconds between two tries at talking to someone beh
 
 @dataclass(frozen=True)
 class Visit:
-    """Wait at a busy place (`address`) from `at` o'clock (None: next), for `minutes` of game
-    time, and talk to someone there after `talk_after` of them."""
+    """Wait at a busy place from `at` o'clock (None: next), for `minutes` of game time, and talk
+    to someone there after `talk_after` of them. The place is `address`, or (None) the public
+    room where most townsfolk are at the time — where the town's plans bring people."""
 
-    address: str
+    address: str | None
     at: time | None
     minutes: int
     talk_after: int
@@ -55,8 +56,7 @@ class Plan:
     """What the scripted player does: walk through `doors` of the map (None: every one, nearest
     first), breaking off for each `visit` when its time comes."""
 
-    visits: tuple[Visit, ...] = (Visit("town:hobbs_cafe:dining_area", time(11, 50), 45, 12),
-                                 Visit("town:town_square:plaza", None, 30, 8))
+    visits: tuple[Visit, ...] = (Visit(None, time(12, 0), 45, 12), Visit(None, time(15, 0), 45, 12))
     doors: int | None = None
 
 
@@ -78,6 +78,7 @@ class Autoplay:
         self.busy_minutes = 0.0
         self.talks = 0  # chats the player had
         self.route: list[Door] = []  # the doors it means to go through
+        self.visited: list[str] = []  # where it waited, from when
         self.notes: list[str] = []
         self._script = self._play()
         self._wait_until = 0.0  # real time: the script sleeps until then
@@ -123,7 +124,7 @@ class Autoplay:
         g = self.game
         while g.society is None:  # the minds wake (the model loads)
             yield 0.5
-        visits = [v for v in self.plan.visits if v.address in g.world]
+        visits = [v for v in self.plan.visits if v.address is None or v.address in g.world]
         self.route = self._tour(self.test.doors, self.plan.doors)
         for door in self.route:
             while visits and (visits[0].at is None or g.clock.now().time() >= visits[0].at):
@@ -132,9 +133,25 @@ class Autoplay:
         for visit in visits:
             yield from self._visit(visit)
 
+    def _busiest(self) -> Any:
+        """The public room (or building without rooms) most townsfolk are in now; the café on a tie."""
+        g = self.game
+        count: dict[str, int] = {}
+        for npc in g.npcs.values():
+            space = space_at(g.world, *npc.position)
+            if space is not None and not any(p.private for p in [*space.ancestors(), space]):
+                count[space.address] = count.get(space.address, 0) + 1
+        cafe = "town:hobbs_cafe:dining_area"
+        best = max(count, key=lambda a: (count[a], a == cafe), default=cafe if cafe in g.world else None)
+        return g.world.get(best) if best is not None else None
+
     def _visit(self, visit: Visit) -> Iterator[float]:
         g = self.game
-        place = g.world.get(visit.address)
+        place = g.world.get(visit.address) if visit.address is not None else self._busiest()
+        if place is None:
+            self.notes.append("found no public place to wait in")
+            return
+        self.visited.append(f"{g.clock.now():%H:%M} {place.name}")
         spot = self.pilot.pathfinder.walkable_point_in(place, near=place.center)
         if spot is None or not self.pilot.walk([spot]):
             self.notes.append(f"could not walk to {place.name}")
@@ -184,8 +201,9 @@ class Autoplay:
             if self._someone(place) is not npc:
                 npc = self._someone(place)
         self.pilot.walk([])
-        if npc is None or g.nearest_npc() is not npc:
-            self.notes.append(f"found nobody to talk to near {place.name}")
+        busy = npc is not None and g.society is not None and g.society.agent(npc.name).conversation_with is not None
+        if npc is None or g.nearest_npc() is not npc or busy:  # a person does not cut into a talk
+            self.notes.append(f"found nobody free to talk to near {place.name}")
             return
         self.pilot.tap(pygame.K_e)
         yield 0.2
@@ -308,7 +326,12 @@ class Autoplay:
             self.out(f"{name:42} {value:44} {target}")
         missed = [f"door {d.index} ({d.name()}) not passed" for d in self.route if d.index not in self.test.log.passed]
         stuck = [f"{s:.2f} s at {x:.0f}, {y:.0f}" for (x, y), s in self.pilot.stuck_at.items()]
-        for title, items in (("missed", [*self.notes, *missed]), ("stuck", stuck), ("talks in view", t.talk_notes),
+        frames = t.busy_frames
+        company = [", ".join(f"{n} {100 * k // max(1, frames)}%" for n, k in sorted(t.company.items(),
+                                                                                  key=lambda c: -c[1]))]
+        for title, items in (("waited at", self.visited), ("missed", [*self.notes, *missed]), ("stuck", stuck),
+                             ("talks in view", t.talk_notes),
+                             ("in the room while waiting (share of the time)", company if t.company else []),
                              ("label mismatches", t.mismatch_examples),
                              ("talks through walls", sorted(t.through_wall)), ("panel overlaps", t.overlap_examples)):
             for item in items[:8]:

@@ -46,6 +46,8 @@ class Tally:
     talks_seen: set[int] = field(default_factory=set)  # NPC↔NPC conversations anywhere
     through_wall: set[str] = field(default_factory=set)
     talk_notes: list[str] = field(default_factory=list)  # who talked in view, when and where
+    company: dict[str, int] = field(default_factory=dict)  # at busy places: frames each NPC was in the room
+    busy_frames: int = 0
     overlap_frames: int = 0
     overlap_examples: list[str] = field(default_factory=list)
     frames: int = 0
@@ -119,6 +121,12 @@ class Playtest:
         if g.society is None:
             return
         view = pygame.Rect(g.camera.rect)
+        if self.busy:
+            t.busy_frames += 1
+            here = self.space(g.player.name)
+            for npc in g.npcs.values():
+                if space_at(g.world, *npc.position) is here:
+                    t.company[npc.first_name] = t.company.get(npc.first_name, 0) + 1
         for npc in g.npcs.values():
             if not view.collidepoint(npc.position) or not npc.doing:
                 continue

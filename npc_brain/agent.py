@@ -193,6 +193,16 @@ class Agent:
             self._seen = {k: t for k, t in self._seen.items() if t >= horizon}
         return kept
 
+    def notice(self, obs: Observation, now: datetime) -> None:
+        """Consider reacting to something seen again (`company.Company`: someone it has been in
+        the room with all along); nothing new is remembered."""
+        self._novel.append(PendingReaction(obs, now))
+
+    @property
+    def pending(self) -> bool:
+        """Perceptions wait for a reaction decision."""
+        return bool(self._novel)
+
     def _worth_reacting(self, obs: Observation) -> bool:
         if obs.kind in (ObservationKind.SELF, ObservationKind.SPEECH):
             return False

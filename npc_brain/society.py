@@ -50,6 +50,7 @@ from npc_brain.cognition.events import (
 )
 from npc_brain.cognition.inspection import AgentInspection, inspect_agent
 from npc_brain.cognition.settings import BrainSettings
+from npc_brain.company import Company
 from npc_brain.conversations import Conversations
 from npc_brain.errands import Errands
 from npc_brain.language.gazetteer import Gazetteer
@@ -170,6 +171,8 @@ class Society:
                                     read_ahead=read_ahead, reader=reader,
                                     parted=lambda npc, player, t, out: self._errands.part(npc, player, t, out))
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
+        # NPCs a player can see look at who is around them now and then
+        self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes))
         self._crash: BaseException | None = None
         self._reader_world: Any = None
         self.reader = self._read_with()
@@ -270,6 +273,9 @@ class Society:
             agent.watched = self.watched(agent.name)
             self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
+        if not paused:
+            self._company.look(self.world, self._agents, now, lambda a, b: self._convs.can_talk(a, b, now),
+                               lambda name: self.action(name).description)
         self._poll(events)
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
             submitted = 0 if paused else self._submit_due(now, events)

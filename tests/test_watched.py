@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from npc_brain.clock import GameClock
 from npc_brain.cognition.events import ConversationStarted
+from npc_brain.cognition.settings import BrainSettings
 from npc_brain.cognition.testing import BrainResponder, tiny_town
 from npc_brain.executors import InlineExecutor, ManualExecutor
 from npc_brain.llm.testing import HashEmbedder, ScriptedModel
@@ -84,7 +85,8 @@ def test_out_of_view_a_meeting_still_waits_for_the_plan():
 
 
 def test_in_view_a_decision_without_a_call_costs_no_cooldown():
-    society, clock, _model, world = _society(InlineExecutor())
+    # Looking around (`company`) off: only what they perceive counts here.
+    society, clock, _model, world = _society(InlineExecutor(), settings=BrainSettings(watched_glance_minutes=0))
     society.focus(["Ana", "Ben"])
     society.add_player("Alex")
     for _ in range(4):
@@ -165,3 +167,23 @@ def _talks_twice(focus) -> int:
 def test_in_view_friends_talk_again_within_the_hour_out_of_view_not_for_hours():
     assert _talks_twice(["Ana", "Ben"]) == 2
     assert _talks_twice(None) == 1
+
+
+def _sit_together(focus) -> int:
+    society, clock, _model, world = _society(InlineExecutor())
+    society.focus(focus)
+    for _ in range(4):  # their day plans are made
+        society.update()
+        clock.advance_game(timedelta(minutes=5))
+    world.move("Ana", "town:park")
+    world.move("Ben", "town:park")
+    started = 0
+    for _ in range(6):  # half an hour side by side, nothing new to see
+        started += sum(isinstance(e, ConversationStarted) for e in society.update())
+        clock.advance_game(timedelta(minutes=5))
+    return started
+
+
+def test_in_view_friends_sitting_together_start_talking_without_anything_new_to_see():
+    assert _sit_together(["Ana", "Ben"]) >= 1
+    assert _sit_together([]) == 0  # out of view nobody looks around: level of detail

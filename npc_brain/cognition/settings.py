@@ -84,6 +84,8 @@ class BrainSettings(BaseModel):
         60, ge=0, description="before a pair a player can see talks again")
     watched_subject_cooldown_minutes: int = Field(
         60, ge=0, description="between reactions to one person, for an NPC a player can see")
+    watched_glance_minutes: int = Field(
+        10, ge=0, description="an NPC a player can see notices someone in its room this often (0: never)")
 
     # scheduling
     failure_backoff_minutes: int = Field(15, ge=1, description="wait before retrying a failed thought")
