@@ -56,7 +56,7 @@ class Plan:
     """What the scripted player does: walk through `doors` of the map (None: every one, nearest
     first), breaking off for each `visit` when its time comes."""
 
-    visits: tuple[Visit, ...] = (Visit(None, time(12, 0), 45, 12), Visit(None, time(15, 0), 45, 12))
+    visits: tuple[Visit, ...] = (Visit(None, time(12, 15), 45, 12), Visit(None, time(15, 0), 45, 12))
     doors: int | None = None
 
 
@@ -134,15 +134,21 @@ class Autoplay:
             yield from self._visit(visit)
 
     def _busiest(self) -> Any:
-        """The public room (or building without rooms) most townsfolk are in now; the café on a tie."""
+        """The room (or building without rooms) most townsfolk are awake in now: a public one on a
+        tie, the café before any other (the player may walk into homes; rules bind only NPCs)."""
         g = self.game
         count: dict[str, int] = {}
         for npc in g.npcs.values():
             space = space_at(g.world, *npc.position)
-            if space is not None and not any(p.private for p in [*space.ancestors(), space]):
+            if space is not None and npc.lying is None:
                 count[space.address] = count.get(space.address, 0) + 1
         cafe = "town:hobbs_cafe:dining_area"
-        best = max(count, key=lambda a: (count[a], a == cafe), default=cafe if cafe in g.world else None)
+
+        def rank(address: str) -> tuple[int, bool, bool]:
+            place = g.world.get(address)
+            return (count[address], not any(p.private for p in [*place.ancestors(), place]), address == cafe)
+
+        best = max(count, key=rank, default=cafe if cafe in g.world else None)
         return g.world.get(best) if best is not None else None
 
     def _visit(self, visit: Visit) -> Iterator[float]:

@@ -41,6 +41,7 @@ class Card:
     name: str
     surface: pygame.Surface
     pos: tuple[int, int]
+    alpha: int = 255  # its own fading (a toast or a feed line going); the scene may fade it more
 
     @property
     def rect(self) -> pygame.Rect:
@@ -74,6 +75,7 @@ class _Note:
     color: tuple[int, int, int]
     icon: str | None = None
     duration: float = 4.0
+    card: pygame.Surface | None = None  # rendered once; only its fading changes
 
 
 class Hud:
@@ -87,6 +89,7 @@ class Hud:
         self.banner: str | None = None
         self._banner_h = 0
         self.help_until = HELP_SECONDS  # real seconds: the whole key list shows until then
+        self._cards: dict[tuple[Any, ...], Any] = {}
 
     # ------------------------------------------------------------------ notes
     def toast(self, text: str, t: float, *, error: bool = False, duration: float = 4.0) -> None:
@@ -100,9 +103,26 @@ class Hud:
     # ------------------------------------------------------------------ cards
     # Each panel is rendered to a card (background and text together) that the scene blits where
     # it stays clear of labels, bubbles and the input box — or faded, where it cannot.
+    def _cached(self, key: tuple[Any, ...], make: Any) -> Any:
+        """A card made once for the same content (the HUD redraws every frame, changes rarely)."""
+        if key not in self._cards:
+            if len(self._cards) > 64:
+                self._cards.clear()
+            self._cards[key] = make()
+        card: Any = self._cards[key]
+        return card
+
     def top_cards(self, width: int, now: datetime, speed: int, model: str, state: str,
                   usage: Any, *, slow: float = 1.0) -> list[Card]:
         """The top bar: clock, speed (and the slowdown while you talk), model and LLM usage."""
+        calls = usage.total.calls if usage is not None else 0
+        tokens = usage.total.total_tokens if usage is not None else 0
+        key = ("top", width, now.strftime("%a %d %b %H:%M"), speed, model, state, calls, tokens, slow)
+        cards: list[Card] = self._cached(key, lambda: self._top(width, now, speed, model, state, usage, slow))
+        return cards
+
+    def _top(self, width: int, now: datetime, speed: int, model: str, state: str, usage: Any,
+             slow: float) -> list[Card]:
         slowed = speed != 0 and slow < 1.0
         left = _card(384 if slowed else 300, 40, radius=12)
         left.blit(self.fonts.render(f"{now:%a %d %b}", 15, DIM), (14, 11))
@@ -138,8 +158,12 @@ class Hud:
     def help_card(self, size: tuple[int, int], t: float) -> Card:
         """The keys: the whole list along the bottom for the first `HELP_SECONDS` (and while F1 is
         held on), then a small reminder in the bottom-right corner."""
+        card: Card = self._cached(("help", size, t < self.help_until), lambda: self._help(size, t < self.help_until))
+        return card
+
+    def _help(self, size: tuple[int, int], full: bool) -> Card:
         w, h = size
-        if t < self.help_until:
+        if full:
             surf = self.fonts.render(HELP, 13, DIM)
             card = _card(surf.get_width() + 24, 22, alpha=170, radius=10)
             card.blit(surf, (12, 4))
@@ -158,11 +182,13 @@ class Hud:
             if left <= 0:
                 self.toasts.remove(note)
                 continue
-            surf = self.fonts.render(note.text, 16, note.color)
-            box = _card(surf.get_width() + 28, 34, color=(14, 18, 28), alpha=230, radius=12, border=note.color)
-            box.blit(surf, (14, 8))
-            box.set_alpha(int(255 * min(1.0, left)))
-            out.append(Card("a note", box, ((width - box.get_width()) // 2, y)))
+            if note.card is None:
+                surf = self.fonts.render(note.text, 16, note.color)
+                note.card = _card(surf.get_width() + 28, 34, color=(14, 18, 28), alpha=230, radius=12,
+                                  border=note.color)
+                note.card.blit(surf, (14, 8))
+            box = note.card
+            out.append(Card("a note", box, ((width - box.get_width()) // 2, y), int(255 * min(1.0, left))))
             y += 40
         return out
 
@@ -173,22 +199,28 @@ class Hud:
         y = 58 + (self._banner_h + 6 if self.banner else 0)
         font = self.fonts.get(13)
         for note in [n for n in self.feed if t - n.born < n.duration]:
-            lines = wrap_words(font, note.text, FEED_WIDTH, 3)
-            lh = font.get_linesize()
-            box = _card(max(font.size(line)[0] for line in lines) + 34, lh * len(lines) + 6, color=(12, 14, 22),
-                        alpha=190, radius=9)
-            if note.icon:
-                box.blit(pygame.transform.smoothscale(self.icons.get(note.icon), (14, 14)), (6, 4))
-            for i, line in enumerate(lines):
-                box.blit(self.fonts.render(line, 13, note.color), (26, 3 + i * lh))
-            box.set_alpha(int(255 * min(1.0, note.born + note.duration - t)))
-            out.append(Card("the feed", box, (12, y)))
+            if note.card is None:
+                lines = wrap_words(font, note.text, FEED_WIDTH, 3)
+                lh = font.get_linesize()
+                note.card = _card(max(font.size(line)[0] for line in lines) + 34, lh * len(lines) + 6,
+                                  color=(12, 14, 22), alpha=190, radius=9)
+                if note.icon:
+                    note.card.blit(pygame.transform.smoothscale(self.icons.get(note.icon), (14, 14)), (6, 4))
+                for i, line in enumerate(lines):
+                    note.card.blit(self.fonts.render(line, 13, note.color), (26, 3 + i * lh))
+            box = note.card
+            out.append(Card("the feed", box, (12, y), int(255 * min(1.0, note.born + note.duration - t))))
             y += box.get_height() + 3
         return out
 
     def carried_card(self, height: int, inventory: str, invitation: str | None, cafe: str | None) -> Card:
         """What the player carries, the party invitation (once invited) and the café's state (on a
         map that has the café), bottom left."""
+        card: Card = self._cached(("carried", height, inventory, invitation, cafe),
+                                  lambda: self._carried(height, inventory, invitation, cafe))
+        return card
+
+    def _carried(self, height: int, inventory: str, invitation: str | None, cafe: str | None) -> Card:
         rows = [(f"Carrying: {inventory}", INK)] + ([(cafe, DIM)] if cafe else [])
         if invitation:
             rows.insert(1, (f"Invited: {invitation}", ACCENT))

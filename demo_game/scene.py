@@ -87,11 +87,8 @@ def _boxes(g: DrawnGame) -> list[pygame.Rect]:
 def _show(g: DrawnGame, card: Card) -> None:
     """Blit a card, faded where it would cover a label, a bubble or the input box."""
     rect = card.rect
-    own = card.surface.get_alpha()
-    alpha = 255 if own is None else own
-    if g.drawn.covers(rect):
-        alpha = min(alpha, FADED)
-    card.surface.set_alpha(alpha)
+    alpha = min(card.alpha, FADED) if g.drawn.covers(rect) else card.alpha
+    card.surface.set_alpha(alpha)  # set every frame: cards are cached and shared between frames
     g.screen.blit(card.surface, rect)
     g.drawn.panels.append((card.name, rect, alpha))
 

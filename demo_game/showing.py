@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_brain.adapters.walker import Walker, area_at
+from npc_brain.adapters.walker import Walker
 from npc_brain.cognition.action import caption
 from npc_brain.world.perception import vantage_of
 from npc_brain.world.place import Place, PlaceKind
@@ -47,12 +47,13 @@ class Labels:
             if where is not None and where in world:
                 return f"turned away from {definite(world.get(where))}"
             return "turned away"
-        if not (partner or moving or walker.there(action)):
+        there = walker.there(action)
+        if not (partner or moving or there):
             if walker.unreachable:
                 return f"cannot get to {place}" if place else ""
             if not walker.path:
                 return ""  # finding the way: a frame or two
-        return caption(action, moving=moving, place=place, partner=partner, there=walker.there(action),
+        return caption(action, moving=moving, place=place, partner=partner, there=there,
                        description=self.placed(action.description, goal))
 
 
@@ -61,7 +62,7 @@ def beds_for(world: Any, action: Any, walker: Walker) -> list[Place]:
     the things for sleeping in the room the body is in, nearest first (none when not in bed)."""
     if action.activity != "sleep" or walker.moving or not walker.there(action):
         return []
-    room = vantage_of(area_at(world, walker.x, walker.y))
+    room = vantage_of(walker.here())
     beds = [p for p in room.walk() if p.kind is PlaceKind.OBJECT and "sleep" in p.purpose] if room else []
     beds.sort(key=lambda b: (b.address != action.address,
                              (b.center[0] - walker.x) ** 2 + (b.center[1] - walker.y) ** 2))

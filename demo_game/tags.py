@@ -30,11 +30,13 @@ def _place(rect: pygame.Rect, taken: Sequence[pygame.Rect], bodies: Sequence[pyg
     """The first spot near `rect` (above, higher, then beside) clear of tags and sprites; else
     the one clear of tags; else `rect` as it is."""
     w, h = rect.width, rect.height
-    spots = [rect.move(dx, -k * (h + 2)) for k in range(4) for dx in (0, -(w // 2 + 10), w // 2 + 10)]
-    spots = [s.clamp(screen) for s in spots]
+    first = rect.clamp(screen)
+    if first.collidelist(taken) < 0 and first.collidelist(bodies) < 0:
+        return first  # the usual case: room right above the head
+    spots = [rect.move(dx, -k * (h + 2)).clamp(screen) for k in range(4) for dx in (0, -(w // 2 + 10), w // 2 + 10)]
     spot = next((s for s in spots if s.collidelist(taken) < 0 and s.collidelist(bodies) < 0), None)
     if spot is None:
-        spot = next((s for s in spots if s.collidelist(taken) < 0), spots[0])
+        spot = next((s for s in spots if s.collidelist(taken) < 0), first)
     return spot
 
 

@@ -96,6 +96,7 @@ class Walker:
         self._unreachable = False
         self._followed_at: Point | None = None  # where the followed person was when last pathed to
         self._goal: str | None = None  # the place it walks to: the action's, or the room of it that fits
+        self._here: tuple[float, float, Any, Place | None] | None = None  # (x, y, world, area there)
         world.set_position(name, self.x, self.y)
 
     # ------------------------------------------------------------------ public
@@ -126,6 +127,13 @@ class Walker:
         bedroom in it); None before the first plan or for an action with no place."""
         return self._goal
 
+    def here(self) -> Place | None:
+        """The area (room, building, town) the body stands in; remembered until it moves."""
+        cached = self._here
+        if cached is None or cached[0] != self.x or cached[1] != self.y or cached[2] is not self.world:
+            self._here = cached = (self.x, self.y, self.world, area_at(self.world, self.x, self.y))
+        return cached[3]
+
     def there(self, action: Any) -> bool:
         """Whether the body is at `action`'s place: in its room (next to an object), else inside
         the building (the room of it that fits, once walked to). True for no place at all."""
@@ -138,7 +146,7 @@ class Walker:
         place = self.world.get(address)
         if place.kind is PlaceKind.OBJECT:
             place = place.parent or place
-        return _inside(area_at(self.world, self.x, self.y), place)
+        return _inside(self.here(), place)
 
     def place_at(self, world: World, pathfinder: Pathfinder, rules: Rules | None,
                  position: Point) -> None:
