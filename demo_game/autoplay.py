@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from demo_game.doors import Door, space_at
+from demo_game.doors import Door, in_sight, space_at
+from demo_game.game import TALK_RANGE
 from demo_game.pilot import Goal, Pilot
 from demo_game.playtest import Playtest, game_hours
 
@@ -77,6 +78,7 @@ class Autoplay:
         self.started: datetime | None = None
         self.busy_minutes = 0.0
         self.talks = 0  # chats the player had
+        self.probes = 0  # times E was pressed beside someone behind a wall
         self.route: list[Door] = []  # the doors it means to go through
         self.visited: list[str] = []  # where it waited, from when
         self.notes: list[str] = []
@@ -200,7 +202,7 @@ class Autoplay:
         npc = self._someone(place)
         deadline = g.t + 40.0
         while npc is not None and g.t < deadline:
-            if g.nearest_npc() is npc and space_at(g.world, *npc.position) is space_at(g.world, *g.player.position):
+            if g.nearest_npc() is npc:  # within reach and in sight
                 break
             self.pilot.walk([npc.position])
             yield 1.0
@@ -286,11 +288,14 @@ class Autoplay:
         g = self.game
         if g.t - self._last_probe < PROBE_EVERY_S or g.chat is not None:
             return
-        npc = g.nearest_npc()
-        if npc is None or space_at(g.world, *npc.position) is space_at(g.world, *g.player.position):
+        px, py = g.player.position
+        behind = [n for n in g.npcs.values() if math.hypot(n.position[0] - px, n.position[1] - py) <= TALK_RANGE
+                  and not in_sight(g.world, (px, py), n.position)]
+        if not behind:
             return
         self._last_probe = g.t
-        if g.open_chat():
+        self.probes += 1
+        if g.open_chat():  # E: the game must not reach through the wall
             self.test.chat_opened()
             g.close_chat()
 
@@ -326,6 +331,7 @@ class Autoplay:
             ("talks through walls", str(result["talk_through_wall"]), "0"),
             ("frames a panel hid a label or the input", f"{result['panel_overlaps']} of {t.frames}", "0"),
             ("chats the player had", str(self.talks), ""),
+            ("E pressed beside someone behind a wall", str(self.probes), ""),
         ]
         self.out(f"{'measure':42} {'value':44} target")
         for name, value, target in rows:

@@ -17,7 +17,7 @@ from npc_brain.world.perception import vantage_of
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.world import World
 
-__all__ = ["Crossing", "Door", "DoorLog", "find_doors", "space_at"]
+__all__ = ["Crossing", "Door", "DoorLog", "find_doors", "in_sight", "space_at"]
 
 Point = tuple[float, float]
 
@@ -25,6 +25,20 @@ Point = tuple[float, float]
 def space_at(world: World, x: float, y: float) -> Place | None:
     """The enclosed space at a point: its room, else its building, else None (outdoors)."""
     return vantage_of(area_at(world, x, y))
+
+
+def in_sight(world: World, a: Point, b: Point) -> bool:
+    """Whether people at `a` and `b` see each other: in one room, or both in the open air; someone
+    in a doorway (a building's floor outside its rooms) sees into that building's rooms and out."""
+    sa, sb = space_at(world, *a), space_at(world, *b)
+    if sa is sb:
+        return True
+    for door, other in ((sa, sb), (sb, sa)):
+        rooms = door is not None and any(c.kind is PlaceKind.ROOM for c in door.children)
+        if door is not None and door.kind is PlaceKind.BUILDING and rooms \
+                and (other is None or other.address.startswith(door.address + ":")):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from demo_game.brains import Brains, BrainState
 from demo_game.chatbox import ChatBox, WhisperBox
 from demo_game.config import DEFAULT_PERSONAS, GameConfig
 from demo_game.controls import Controls
-from demo_game.doors import space_at
+from demo_game.doors import in_sight
 from demo_game.drawn import Drawn
 from demo_game.happenings import on_event
 from demo_game.hud import HELP_SECONDS, Hud
@@ -166,8 +166,7 @@ class Game:
         near = [n for n in self.npcs.values() if (n.position[0] - px) ** 2 + (n.position[1] - py) ** 2 <= within ** 2]
         if not near:
             return None
-        here = space_at(self.world, px, py)
-        seen = [n for n in near if space_at(self.world, *n.position) is here]
+        seen = [n for n in near if in_sight(self.world, (px, py), n.position)]
         return min(seen, default=None, key=lambda n: (n.position[0] - px) ** 2 + (n.position[1] - py) ** 2)
 
     def asleep(self, npc: Npc) -> bool:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from demo_game.doors import DoorLog, find_doors, space_at
+from demo_game.doors import DoorLog, find_doors, in_sight, space_at
 from npc_brain.adapters.walker import area_at
 from npc_brain.cognition import events as ev
 
@@ -73,6 +73,11 @@ class Playtest:
         npc = g.npcs.get(name)
         return space_at(g.world, *npc.position) if npc is not None else None
 
+    def position(self, name: str) -> tuple[float, float]:
+        """Where someone (an NPC or the player) stands."""
+        g = self.game
+        return g.player.position if name == g.player.name else g.npcs[name].position
+
     def in_view(self, name: str) -> bool:
         """On screen now."""
         g = self.game
@@ -91,7 +96,7 @@ class Playtest:
             return
         a, b = event.agent, event.listener
         sa, sb = self.space(a), self.space(b)
-        if sa is not sb:
+        if not in_sight(g.world, self.position(a), self.position(b)):
             here, there = (s.name if s is not None else "outdoors" for s in (sa, sb))
             self.tally.through_wall.add(f"{a} ({here}) → {b} ({there}) at {event.time:%H:%M}: {event.text[:40]}")
         if b != g.player.name and a != g.player.name:
@@ -108,7 +113,7 @@ class Playtest:
     def chat_opened(self) -> None:
         """The player's chat box just opened: with someone out of sight it is a talk through a wall."""
         g = self.game
-        if g.chat is not None and self.space(g.chat.npc) is not self.space(g.player.name):
+        if g.chat is not None and not in_sight(g.world, g.player.position, self.position(g.chat.npc)):
             self.tally.through_wall.add(f"chat opened with {g.chat.npc} through a wall")
 
     # ------------------------------------------------------------------ each frame

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 BACKDROP = (28, 34, 30)
 RING = (255, 214, 90)
-FADED = 60  # a panel over a label is drawn this faint (0-255)
+FADED = 80  # a panel over a label is drawn this faint (0-255)
 
 
 def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:

@@ -70,16 +70,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="real seconds paused first, so a slow machine can make the first plans")
     p.add_argument("--warmup", type=float, default=150.0, help="real seconds of town life first")
     p.add_argument("--speed", type=int, default=2)
+    p.add_argument("--start", default="2023-02-13 06:45", help="game date and time to start at")
     p.add_argument("--npc", default="Isabella Rodriguez", help="whom to inspect and talk to")
     p.add_argument("--say", action="append", default=None,
                    help="a line to say (repeat for a longer talk; each waits for the reply)")
     a = p.parse_args(argv)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from datetime import datetime
+
     from demo_game.config import GameConfig
     from demo_game.game import Game
     from npc_brain.adapters.walker import nearest_walkable
 
-    game = Game(GameConfig(headless=True, backend=a.backend, npcs=a.npcs, speed=a.speed, hot_reload=False))
+    game = Game(GameConfig(headless=True, backend=a.backend, npcs=a.npcs, speed=a.speed, hot_reload=False,
+                           start=datetime.fromisoformat(a.start)))
     a.out.mkdir(parents=True, exist_ok=True)
     try:
         if a.think:

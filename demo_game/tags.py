@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from demo_game.ports import DrawnGame
 
 LABEL_LIFT = 46  # label bottom above the feet, in pixels
+HUD_BAND = 56  # tags stay below the top bar (the clock, the model line)
 
 
 def lift(g: DrawnGame) -> int:
@@ -44,6 +45,7 @@ def draw_tags(g: DrawnGame, visible: Sequence[Any], selected: Any, covered: Sequ
     """Labels, thinking dots and bubbles of the `visible` NPCs, the player's tag and talk hint."""
     screen, cam = g.screen, g.camera
     area = screen.get_rect().inflate(-6, -6)
+    area.top, area.height = HUD_BAND, area.bottom - HUD_BAND  # the clock and model cards stay readable
     zoom = getattr(cam, "zoom", 1)
 
     def body(anchor: tuple[float, float]) -> pygame.Rect:

@@ -69,3 +69,14 @@ def test_goodbye_ends_a_follow_closing_the_box_does_not(make_game, tmp_path):
     game.run(frames=game.frame + 6)
     assert game.society.movement(OWNER) is None
     assert [e.reason for e in ended] == ["goodbye"]
+
+
+def test_from_a_doorway_you_see_into_the_room_and_out(make_game, tmp_path):
+    from demo_game.doors import in_sight
+
+    game = _alone(make_game, tmp_path, OWNER)
+    world = game.world
+    door = (34 * 32 + 16, 27 * 32 + 20)  # the café's east doorway (its own floor, between rooms and street)
+    assert in_sight(world, door, (33 * 32 + 16, 27 * 32 + 20))  # the dining area beside it
+    assert in_sight(world, door, (35 * 32 + 16, 27 * 32 + 20))  # the street outside
+    assert not in_sight(world, (35 * 32 + 16, 26 * 32 + 20), (33 * 32 + 16, 26 * 32 + 20))  # street to room: a wall
