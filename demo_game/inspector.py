@@ -198,6 +198,10 @@ class Inspector:
                 lay.text(f"{v.buffered} perceptions waiting to be memorised", 13, DIM)
         if v.last_error:
             lay.text(f"last error: {v.last_error}", 12, BAD, max_lines=3)
+        if v.lines:  # right under what it does: a player reads it after a talk
+            lay.header("What they said, and why")
+            for i, line in enumerate(v.lines):
+                self._line(lay, line, v.grounds[i] if i < len(v.grounds) else None)
         lay.header("Today's plan")
         if not v.plan:
             lay.text("no plan yet — the day plan is being made" if v.thinking else "no plan yet", 13, DIM)
@@ -209,10 +213,6 @@ class Inspector:
                 lay.blit(pygame.transform.smoothscale(self.icons.get("refused"), (14, 14)), 0, advance=False)
                 lay.text(ref.reason, 13, BAD, indent=20)
                 lay.text(f"avoids {place_name(world, ref.address)} until {ref.until:%H:%M}", 12, DIM, indent=14)
-        if v.lines:
-            lay.header("What they said, and why")
-            for i, line in enumerate(v.lines):
-                self._line(lay, line, v.grounds[i] if i < len(v.grounds) else None)
         lay.header("Last retrieval")
         if not v.retrievals:
             lay.text("nothing retrieved yet", 13, DIM)

@@ -61,7 +61,7 @@ def _npc_lines(game: Game, name: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write town.png, inspector.png and conversation.png."""
+    """Write town.png, conversation.png and inspector.png (after the talk: its lines and their grounds)."""
     p = argparse.ArgumentParser(prog="python -m demo_game.screenshots", description=__doc__.splitlines()[0])
     p.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     p.add_argument("--npcs", type=int, default=10)
@@ -100,14 +100,6 @@ def main(argv: list[str] | None = None) -> int:
 
         name = a.npc if a.npc in game.npcs else next(iter(game.npcs))
         npc = game.npcs[name]
-        game.player.place(nearest_walkable(game.town.pathfinder, (npc.position[0] - 120, npc.position[1] + 60))
-                          or npc.position)
-        game.camera.center_on(*game.player.position)
-        game.select(name)
-        _run_for(game, 1.5)
-        print(game.screenshot(a.out / "inspector.png"))
-
-        game.select(None)
         game.set_speed(1)
         x, y = npc.position
         beside = nearest_walkable(game.town.pathfinder, (x + 32, y)) or (x, y)
@@ -130,6 +122,12 @@ def main(argv: list[str] | None = None) -> int:
             chat.entry.caret = len(chat.entry.text)
             _run_for(game, 0.6)
         print(game.screenshot(a.out / "conversation.png"))
+
+        # After the talk: the inspector shows what they said, and what each line was made from.
+        game.close_chat()
+        game.select(name)
+        _run_for(game, 1.5)
+        print(game.screenshot(a.out / "inspector.png"))
     finally:
         game.close()
     return 0

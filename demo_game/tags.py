@@ -98,14 +98,8 @@ def _bubble(g: DrawnGame, npc: Any, tops: dict[str, int], taken: list[pygame.Rec
         return
     surf = bubble.surface(g.fonts, g.icons)
     sx, sy = g.camera.to_screen(*npc.anchor)
-    r = surf.get_rect(midbottom=(sx, tops.get(npc.name, sy - lift(g)) - 2))
-    for _ in range(3):  # two NPCs side by side: stack their bubbles instead of overlapping
-        hit = next((p for p in taken if r.colliderect(p)), None)
-        if hit is None:
-            break
-        r.bottom = hit.top - 2
-    r.clamp_ip(area)
-    r.top = max(r.top, 58)
+    # Above its own label; two NPCs side by side: higher, or beside, instead of over a tag.
+    r = _place(surf.get_rect(midbottom=(sx, tops.get(npc.name, sy - lift(g)) - 2)), taken, (), area)
     if r.collidelist(covered) >= 0:
         return
     taken.append(r)
