@@ -196,6 +196,10 @@ class Player:
             self.y += dy * step
         elif dy and not dx:
             self.x += self._funnel(ground, 0.0, dy * step, step)
+        if dx and dy and (self.x, self.y) == (x0, y0):  # caught on a corner: ease round it
+            self.x += self._funnel(ground, 0.0, dy * step, step)
+            if (self.x, self.y) == (x0, y0):
+                self.y += self._funnel(ground, dx * step, 0.0, step)
         moved = abs(self.x - x0) + abs(self.y - y0)
         self.distance += moved
         if moved == 0:

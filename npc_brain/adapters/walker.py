@@ -249,7 +249,9 @@ class Walker:
         self._goal = address
         if not address or address not in self.world:
             return None
-        place = self._fitting_room(self.world.get(address), getattr(action, "activity", ""), agent, now)
+        place = self.world.get(address)
+        if getattr(action, "source", "plan") not in self.unchecked_sources:  # a talk happens where it stands
+            place = self._fitting_room(place, getattr(action, "activity", ""), agent, now)
         address = self._goal = place.address
         here = area_at(self.world, self.x, self.y)
         room = place if place.kind is not PlaceKind.OBJECT else (place.parent or place)
