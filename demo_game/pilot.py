@@ -75,7 +75,8 @@ class Pilot:
         self.press(set())
 
     def tap(self, key: int) -> None:
-        """One key stroke (E, Esc, Enter …)."""
+        """One key stroke (E, Esc, Enter …), the walking keys let go first."""
+        self.release()
         _post_key(True, key)
         _post_key(False, key)
 
@@ -144,7 +145,7 @@ class Pilot:
         player = self.game.player
         x, y = player.position
         moved = math.hypot(x - self._last[0], y - self._last[1])
-        if self.held and moved < 0.2 * player.speed * dt:
+        if self.held and not self.game.typing and moved < 0.2 * player.speed * dt:
             self.stuck_s += dt
             spot = (int(x // 32) * 32, int(y // 32) * 32)
             self.stuck_at[spot] = self.stuck_at.get(spot, 0.0) + dt
