@@ -98,8 +98,13 @@ def _bubble(g: DrawnGame, npc: Any, tops: dict[str, int], taken: list[pygame.Rec
         return
     surf = bubble.surface(g.fonts, g.icons)
     sx, sy = g.camera.to_screen(*npc.anchor)
-    # Above its own label; two NPCs side by side: higher, or beside, instead of over a tag.
+    # Above its own label; two NPCs side by side: higher, or beside, instead of over a tag; at
+    # the top of the screen, where there is no room above, under the speaker's feet.
     r = _place(surf.get_rect(midbottom=(sx, tops.get(npc.name, sy - lift(g)) - 2)), taken, (), area)
+    if r.collidelist(taken) >= 0:
+        below = surf.get_rect(midtop=(sx, sy + 8))
+        r = next((b for b in (below, below.move(0, below.height + 4)) if b.clamp(area).collidelist(taken) < 0),
+                 r).clamp(area)
     if r.collidelist(covered) >= 0:
         return
     taken.append(r)
