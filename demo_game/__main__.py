@@ -60,7 +60,12 @@ def main(argv: list[str] | None = None) -> int:
         _error_screen(cfg, "The townsfolk cannot be loaded", str(exc))
         return 2
     try:
-        code = game.run()
+        if cfg.autoplay:
+            from demo_game.autoplay import run_autoplay
+
+            code = run_autoplay(game, cfg.autoplay)
+        else:
+            code = game.run()
     except KeyboardInterrupt:
         code = 130
     finally:

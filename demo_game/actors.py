@@ -16,11 +16,13 @@ from npc_brain.adapters.pygame_bridge import (
     shadow,
     shorten,
 )
+from npc_brain.adapters.pygame_props import Footing, StandingProps
 from npc_brain.adapters.walker import Walker
 from npc_brain.types.persona import Persona
 from npc_brain.world.pathfinding import CollisionGrid
 
 FEET = (14, 8)  # the player's collision box at the feet, in pixels
+BLANKET = 22  # a bed's blanket starts this far below its top (sprites/art_furniture.py draws the pillow above)
 
 
 @dataclass
@@ -61,8 +63,10 @@ class Npc:
         self.bubble: Bubble | None = None
         self.thinking = False
         self.activity = "other"
-        self.doing = ""
+        self.doing = ""  # the label's words
+        self.seen_doing = ""  # what others see it doing (the last label with words)
         self.perceive_in = 0.0  # real seconds until the next perception
+        self.lying: tuple[float, float, float, float] | None = None  # the berth it sleeps in (map px)
         self._label: tuple[tuple[str, str, bool], pygame.Surface] | None = None
 
     @property
@@ -80,6 +84,14 @@ class Npc:
         """Feet, in map pixels."""
         return self.walker.position
 
+    @property
+    def anchor(self) -> tuple[float, float]:
+        """Where its label and bubbles hang from: its feet, or its head on the pillow in bed."""
+        if self.lying is not None:
+            x, y, w, _h = self.lying
+            return (x + w / 2, y + 30)
+        return self.walker.position
+
     def say(self, text: str, now: float, *, tone: str = "speech", icon: str | None = None,
             duration: float = 0.0) -> None:
         """Show a bubble (replaces the previous one)."""
@@ -87,14 +99,14 @@ class Npc:
 
     def hit(self, x: float, y: float) -> bool:
         """Whether a map point is on the sprite (for clicks)."""
-        fx, fy = self.position
+        fx, fy = self.anchor
         return fx - 14 <= x <= fx + 14 and fy - 44 <= y <= fy + 6
 
     def label(self, fonts: Fonts, icons: ActivityIcons, selected: bool) -> pygame.Surface:
         """The action label: icon, first name and a few words of what they are doing."""
         key = (self.activity, self.doing, selected)
         if self._label is None or self._label[0] != key:
-            surf = label_surface(fonts, shorten(self.doing, 4, 28), icons.get(self.activity),
+            surf = label_surface(fonts, shorten(self.doing, 6, 34), icons.get(self.activity),
                                  name=self.first_name)
             if selected:
                 ring = pygame.Surface((surf.get_width() + 4, surf.get_height() + 4), pygame.SRCALPHA)
@@ -105,9 +117,19 @@ class Npc:
             self._label = (key, surf)
         return self._label[1]
 
-    def draw(self, screen: pygame.Surface, camera: Camera, shade: pygame.Surface) -> pygame.Rect:
-        """The sprite with its shadow; returns its screen rect."""
+    def draw(self, screen: pygame.Surface, camera: Camera, shade: pygame.Surface,
+             props: StandingProps | None = None) -> pygame.Rect:
+        """The sprite with its shadow (in bed: lying on the pillow under the blanket, which `props`
+        redraws over it); returns its screen rect."""
         w = self.walker
+        if self.lying is not None:
+            x, y, bw, bh = self.lying
+            frame = self.sheet.frame("down")
+            top = camera.to_screen(x + bw / 2 - frame.get_width() / 2, y - 1)
+            screen.blit(frame, top)
+            if props is not None:
+                props.draw_area(screen, camera, (x, y + BLANKET, bw, bh - BLANKET - 4))
+            return pygame.Rect(top, frame.get_size())
         frame = self.sheet.frame(w.facing, w.distance, w.moving)
         sx, sy = camera.to_screen(*w.position)
         screen.blit(shade, (sx - shade.get_width() // 2, sy - shade.get_height() // 2 + 1))
@@ -118,7 +140,14 @@ class Npc:
 
 
 class Player:
-    """You: arrow keys / WASD, sliding along walls, animated like everyone else."""
+    """You: arrow keys / WASD, sliding along walls, animated like everyone else.
+
+    Forgiving like a game: walls stop each axis separately (you slide along them), and pushing
+    straight at a doorway or a gap you are up to `FUNNEL` pixels off eases you sideways into it
+    instead of stopping you. Thin props block only at their foot (`Footing`).
+    """
+
+    FUNNEL = 12  # pixels off a gap's line that still lead you through it
 
     def __init__(self, name: str, sheet: CharacterSheet, position: tuple[float, float],
                  speed: float = 140.0) -> None:
@@ -135,15 +164,19 @@ class Player:
         """Feet, in map pixels."""
         return (self.x, self.y)
 
-    def _free(self, grid: CollisionGrid, x: float, y: float) -> bool:
+    @staticmethod
+    def _free(ground: CollisionGrid | Footing, x: float, y: float) -> bool:
         hw, hh = FEET[0] / 2, FEET[1]
+        if isinstance(ground, Footing):
+            return ground.free(x - hw, y - hh, FEET[0], hh)
         for px, py in ((x - hw, y - hh), (x + hw, y - hh), (x - hw, y - 1), (x + hw, y - 1)):
-            if not grid.walkable(grid.cell_at(px, py)):
+            if not ground.walkable(ground.cell_at(px, py)):
                 return False
         return True
 
-    def move(self, dx: float, dy: float, dt: float, grid: CollisionGrid) -> None:
-        """Walk in a direction (components in -1..1) for `dt` seconds; walls stop each axis separately."""
+    def move(self, dx: float, dy: float, dt: float, ground: CollisionGrid | Footing) -> None:
+        """Walk in a direction (components in -1..1) for `dt` seconds; walls stop each axis
+        separately, and a straight push is funnelled into a gap beside it."""
         self.moving = bool(dx or dy)
         if not self.moving:
             return
@@ -154,18 +187,34 @@ class Player:
         else:
             self.facing = "down" if dy > 0 else "up"
         step = self.speed * dt
-        moved = 0.0
-        nx = self.x + dx * step
-        if self._free(grid, nx, self.y):
-            moved += abs(nx - self.x)
-            self.x = nx
-        ny = self.y + dy * step
-        if self._free(grid, self.x, ny):
-            moved += abs(ny - self.y)
-            self.y = ny
+        x0, y0 = self.x, self.y
+        if dx and self._free(ground, self.x + dx * step, self.y):
+            self.x += dx * step
+        elif dx and not dy:
+            self.y += self._funnel(ground, dx * step, 0.0, step)
+        if dy and self._free(ground, self.x, self.y + dy * step):
+            self.y += dy * step
+        elif dy and not dx:
+            self.x += self._funnel(ground, 0.0, dy * step, step)
+        if dx and dy and (self.x, self.y) == (x0, y0):  # caught on a corner: ease round it
+            self.x += self._funnel(ground, 0.0, dy * step, step)
+            if (self.x, self.y) == (x0, y0):
+                self.y += self._funnel(ground, dx * step, 0.0, step)
+        moved = abs(self.x - x0) + abs(self.y - y0)
         self.distance += moved
         if moved == 0:
             self.moving = False
+
+    def _funnel(self, ground: CollisionGrid | Footing, fx: float, fy: float, step: float) -> float:
+        """The sideways move (at most `step`) towards the nearest lane within `FUNNEL` pixels from
+        which the blocked forward move (`fx`, `fy`) is free; 0 when there is none."""
+        for k in range(1, self.FUNNEL + 1):
+            for side in (-1, 1):
+                sx, sy = (side * k, 0) if fy else (0, side * k)
+                if self._free(ground, self.x + sx, self.y + sy) and \
+                        self._free(ground, self.x + sx + fx, self.y + sy + fy):
+                    return side * min(float(k), step)
+        return 0.0
 
     def place(self, position: tuple[float, float]) -> None:
         """Stand somewhere at once."""

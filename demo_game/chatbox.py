@@ -140,6 +140,7 @@ class ChatBox:
         self._visible = 1
         self._wrapped: dict[tuple[Any, int], list[str]] = {}  # (line, width) → rows: a long
         # history is drawn every frame, and wrapping measures every word
+        self.margin = 0  # pixels kept free on the right (the inspector is open there)
 
     @property
     def conversation(self) -> Any:
@@ -157,9 +158,15 @@ class ChatBox:
         self.scroll = max(0, min(max(0, self._rows - self._visible), self.scroll + rows))
 
     def rect(self, screen: pygame.Surface) -> pygame.Rect:
-        """Where the box sits."""
+        """Where the box sits: bottom centre of the screen left of `margin`."""
         w, h = screen.get_size()
-        return pygame.Rect((w - self.WIDTH) // 2, h - self.HEIGHT - 34, self.WIDTH, self.HEIGHT)
+        width = min(self.WIDTH, w - self.margin - 20)
+        return pygame.Rect(max(10, (w - self.margin - width) // 2), h - self.HEIGHT - 34, width, self.HEIGHT)
+
+    def input_rect(self, screen: pygame.Surface) -> pygame.Rect:
+        """Where the line being typed is."""
+        r = self.rect(screen)
+        return pygame.Rect(r.x + 12, r.bottom - 46, r.width - 24, 36)
 
     def draw(self, screen: pygame.Surface, fonts: Fonts, player: str, t: float) -> None:
         """Header, the last lines of the conversation, "…" while the NPC thinks, the input line."""
@@ -179,7 +186,7 @@ class ChatBox:
         self._lines(screen, fonts, body, player, t)
         if self.notice:
             screen.blit(fonts.render(self.notice, 13, (255, 150, 140)), (r.x + 16, r.bottom - 64))
-        _input_line(screen, fonts, pygame.Rect(r.x + 12, r.bottom - 46, r.width - 24, 36), self.entry,
+        _input_line(screen, fonts, self.input_rect(screen), self.entry,
                     f"Say something to {self.npc.split()[0]}…", t)
 
     def _lines(self, screen: pygame.Surface, fonts: Fonts, body: pygame.Rect, player: str, t: float) -> None:
@@ -227,15 +234,26 @@ class WhisperBox:
     def __init__(self, npc: str) -> None:
         self.npc = npc
         self.entry = TextInput()
+        self.margin = 0  # pixels kept free on the right (the inspector is open there)
+
+    def rect(self, screen: pygame.Surface) -> pygame.Rect:
+        """Where the box sits: bottom centre of the screen left of `margin`."""
+        w, h = screen.get_size()
+        width = min(self.WIDTH, w - self.margin - 20)
+        return pygame.Rect(max(10, (w - self.margin - width) // 2), h - self.HEIGHT - 40, width, self.HEIGHT)
+
+    def input_rect(self, screen: pygame.Surface) -> pygame.Rect:
+        """Where the line being typed is."""
+        r = self.rect(screen)
+        return pygame.Rect(r.x + 12, r.bottom - 50, r.width - 24, 36)
 
     def draw(self, screen: pygame.Surface, fonts: Fonts, t: float) -> None:
         """Title, explanation and the input line."""
-        w, h = screen.get_size()
-        r = panel(screen, ((w - self.WIDTH) // 2, h - self.HEIGHT - 40, self.WIDTH, self.HEIGHT),
+        r = panel(screen, self.rect(screen),
                   (30, 22, 48), 232, 14, border=(150, 120, 220))
         screen.blit(fonts.render(f"Whisper to {self.npc}'s inner voice", 18, (214, 196, 255), bold=True),
                     (r.x + 16, r.y + 12))
         screen.blit(fonts.render("They will take it as their own thought.  Enter whisper · Esc cancel", 13, DIM),
                     (r.x + 16, r.y + 38))
-        _input_line(screen, fonts, pygame.Rect(r.x + 12, r.bottom - 50, r.width - 24, 36), self.entry,
+        _input_line(screen, fonts, self.input_rect(screen), self.entry,
                     "e.g. You want to run for mayor…", t)

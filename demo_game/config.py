@@ -56,6 +56,7 @@ class GameConfig:
     talk_slowdown: float = 0.25  # game time runs at this share of the speed while a chat is open
     hot_reload: bool = True
     strict: bool = False  # re-raise bugs from thinking jobs instead of logging them (tests)
+    autoplay: str | None = None  # "full" or "short": a scripted player plays and reports (demo_game.autoplay)
 
     def __post_init__(self) -> None:
         if Path(self.map_path) == DEFAULT_MAP and self.npcs > TOWN_BEDS:
@@ -92,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--speed", type=int, default=1, choices=(0, 1, 2, 4, 8), help="start speed (0 = paused)")
     p.add_argument("--minutes-per-second", type=float, default=1.0,
                    help="game minutes per real second at speed x1 (default 1)")
-    p.add_argument("--start", default="2023-02-13 06:45", help="game date and time to start at")
+    p.add_argument("--start", default=None,
+                   help="game date and time to start at (default 2023-02-13 06:45; --autoplay 10:00, short 11:40)")
     p.add_argument("--player", default="Alex", help="your name, as the townsfolk will hear it")
     p.add_argument("--talk-slowdown", type=float, default=0.25,
                    help="share of the speed game time runs at while you talk (default 0.25; 1: off)")
@@ -115,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "SECONDS (a run that must see the town think, whatever the machine's speed)")
     h.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG")
     h.add_argument("--no-hot-reload", action="store_true", help="don't watch the map file")
+    h.add_argument("--autoplay", nargs="?", const="full", choices=("full", "short"), default=None,
+                   help="a scripted player walks through every door, waits in busy places and talks, "
+                        "then prints a table and a JSON line (short: a few doors, short waits)")
     return p
 
 
@@ -136,17 +141,20 @@ def config_from_args(argv: list[str] | None = None) -> GameConfig:
     backend = a.backend or os.environ.get("NPC_TOWN_BACKEND", "").strip().lower() or "auto"
     if backend in ("embedded", "openai"):
         overrides["backend"] = backend
+    # Autoplay: the town plans its day while the player walks through doors, then lunch at the café.
+    starts = {"full": "2023-02-13 10:00", "short": "2023-02-13 11:40"}
+    text = a.start or starts.get(a.autoplay or "", "2023-02-13 06:45")
     try:
-        start = datetime.fromisoformat(a.start)
+        start = datetime.fromisoformat(text)
     except ValueError:
-        parser.error(f"--start {a.start!r} is not a date and time like 2023-02-13 07:00")
+        parser.error(f"--start {text!r} is not a date and time like 2023-02-13 07:00")
     cfg = GameConfig(
         map_path=a.map, personas_path=a.personas, npcs=a.npcs, people_seed=a.seed, backend=backend,
         llm_overrides=overrides, player_name=a.player.strip() or "Alex", start=start,
         minutes_per_second=a.minutes_per_second, speed=a.speed, headless=a.headless,
         frames=a.frames, wait_for_minds=max(0.0, a.wait_for_minds), screenshot=a.screenshot,
         threads=max(1, a.brain_threads), hot_reload=not a.no_hot_reload,
-        talk_slowdown=a.talk_slowdown,
+        talk_slowdown=a.talk_slowdown, autoplay=a.autoplay,
     )
     if a.save is not None:
         cfg.save_path = a.save

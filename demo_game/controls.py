@@ -133,6 +133,8 @@ class Controls:
         elif key in FASTER or key in SLOWER:
             i = SPEEDS.index(g.clock.speed) if g.clock.speed in SPEEDS else 1
             g.set_speed(SPEEDS[max(0, min(len(SPEEDS) - 1, i + (1 if key in FASTER else -1)))])
+        elif key == pygame.K_F1:
+            g.toggle_help()
         elif key == pygame.K_F5:
             g.persistence.save()
         elif key == pygame.K_F9:

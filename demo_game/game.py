@@ -27,24 +27,26 @@ from demo_game.brains import Brains, BrainState
 from demo_game.chatbox import ChatBox, WhisperBox
 from demo_game.config import DEFAULT_PERSONAS, GameConfig
 from demo_game.controls import Controls
-from demo_game.hud import Hud
+from demo_game.doors import in_sight
+from demo_game.drawn import Drawn
+from demo_game.happenings import on_event
+from demo_game.hud import HELP_SECONDS, Hud
 from demo_game.inspector import Inspector
 from demo_game.performer import Performer
 from demo_game.persistence import Persistence
 from demo_game.town import MapWatcher, Town
+from demo_game.townsfolk import PERCEIVE_EVERY, Waker, move_npcs, perceive
 from demo_game.zoom import make_camera
 from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
 from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types import events as ev
-from npc_brain.types.action import caption
 from npc_brain.types.clock import GameClock
 from npc_brain.types.persona import Persona
 
 log = logging.getLogger(__name__)
 
-PERCEIVE_EVERY = 0.5  # real seconds between two perceptions of one NPC
 TALK_RANGE = 96.0  # pixels (3 tiles) between you and an NPC to start talking: a comfortable reach
 NPC_SPEED = 72.0  # map pixels per real second at ×1
 
@@ -110,7 +112,7 @@ class Game:
         self.whisper: WhisperBox | None = None
         self.controls = Controls(self)
         self.persistence = Persistence(self)
-        self.t = 0.0
+        self.t = self.dt = 0.0  # real seconds played, and the last frame's step
         self.frame = 0
         self.frame_times: list[float] = []  # work per frame (update + draw + flip), seconds
         self.frame_intervals: list[float] = []  # real time between frames, seconds (tick pacing)
@@ -118,6 +120,9 @@ class Game:
         self._tick = pygame.time.Clock()
         self._paused_speed = cfg.speed or 1
         self.chats: dict[str, ChatBox] = {}  # one box per NPC: its history outlives conversations
+        self._waker = Waker(self)
+        self.drawn = Drawn()  # where this frame's labels, bubbles and panels went (the scene fills it)
+        self.listeners: list[Callable[[ev.Event], object]] = []  # hear every event of the society
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -150,18 +155,27 @@ class Game:
                         position=position, speed=NPC_SPEED, claims=self.claims)
         npc = Npc(persona, self.sprites.sheet(persona.name, persona.sprite), walker)
         npc.perceive_in = PERCEIVE_EVERY * len(self.npcs) / max(1, self.cfg.npcs)  # stagger
-        npc.activity, npc.doing = "sleep", "still asleep"
+        npc.activity, npc.doing = "other", ""
         self.npcs[persona.name] = npc
         return npc
 
     def nearest_npc(self, within: float = TALK_RANGE) -> Npc | None:
-        """The NPC closest to you, if within reach."""
+        """The NPC closest to you, if within reach and in sight: in your room, or like you in the
+        open air (nobody is talked to through a wall)."""
         px, py = self.player.position
-        best = min(self.npcs.values(), default=None,
-                   key=lambda n: (n.position[0] - px) ** 2 + (n.position[1] - py) ** 2)
-        if best is None or (best.position[0] - px) ** 2 + (best.position[1] - py) ** 2 > within ** 2:
+        near = [n for n in self.npcs.values() if (n.position[0] - px) ** 2 + (n.position[1] - py) ** 2 <= within ** 2]
+        if not near:
             return None
-        return best
+        seen = [n for n in near if in_sight(self.world, (px, py), n.position)]
+        return min(seen, default=None, key=lambda n: (n.position[0] - px) ** 2 + (n.position[1] - py) ** 2)
+
+    def asleep(self, npc: Npc) -> bool:
+        """The NPC is sleeping (in bed, or its plan says so where it stands)."""
+        if npc.lying is not None:
+            return True
+        society = self.society
+        return society is not None and npc.name in society.agents and \
+            society.action(npc.name).activity == "sleep" and not npc.walker.moving
 
     def set_speed(self, speed: int) -> None:
         """0 pauses; 1, 2, 4, 8 multiply game time and walking."""
@@ -173,6 +187,20 @@ class Game:
     def time_scale(self) -> float:
         """How fast game time runs relative to the speed setting: slowed while you talk."""
         return self.cfg.talk_slowdown if self.chat is not None else 1.0
+
+    def view_point(self) -> tuple[float, float]:
+        """Where the camera centres: on you, clear of an open box (the inspector right, a chat below)."""
+        x, y = self.player.position
+        zoom = getattr(self.camera, "zoom", 1)
+        if self.inspector.name is not None:
+            x += (self.inspector.WIDTH + 20) / 2 / zoom
+        if self.chat is not None or self.whisper is not None:
+            y += 110 / zoom
+        return (x, y)
+
+    def toggle_help(self) -> None:
+        """F1: the whole key list on (for a while) or off."""
+        self.hud.help_until = 0.0 if self.hud.help_until > self.t else self.t + HELP_SECONDS
 
     def toggle_pause(self) -> None:
         """Space."""
@@ -221,6 +249,7 @@ class Game:
         """One frame: input, minds, bodies, perception, map watch, drawing."""
         self.frame += 1
         self.t += dt
+        self.dt = dt
         self.budget.reset()
         for event in pygame.event.get():
             self.controls.handle(event)
@@ -233,12 +262,12 @@ class Game:
         self._update_minds()
         self.performer.tick(self.clock.now(), self.society)
         self._move_player(dt)
-        self._move_npcs(game_dt)
+        move_npcs(self, game_dt)
         if self.clock.speed:
-            self._perceive(dt)
+            perceive(self, dt)
         if self.cfg.hot_reload:
             self.check_map()
-        self.camera.follow(*self.player.position, dt)
+        self.camera.follow(*self.view_point(), dt)
         self.draw()
         pygame.display.flip()
 
@@ -286,37 +315,9 @@ class Game:
                 self.chat.notice = f"{self.chat.npc.split()[0]} ended the conversation; say something to start another."
 
     def _on_event(self, event: ev.Event) -> None:
-        npc = self.npcs.get(event.agent)
-        first = event.agent.split()[0]
-        if isinstance(event, ev.UtteranceEvent):
-            if npc is not None:
-                npc.say(event.text, self.t)
-        elif isinstance(event, ev.ConversationStarted):
-            if event.partner != self.player.name:
-                self.hud.log(f"{first} and {event.partner.split()[0]} start talking", self.t, "socialize")
-        elif isinstance(event, ev.ConversationEnded):
-            if event.summary and event.partner != self.player.name:
-                self.hud.log(f"{first} ↔ {event.partner.split()[0]}: {event.summary}", self.t, "socialize")
-        elif isinstance(event, ev.PlanChanged):
-            if event.level == "day":
-                self.hud.log(f"{first} planned the day", self.t, "work")
-            elif event.level in ("react", "refusal"):
-                # The summary is an '-ing' phrase ("waking up and getting ready").
-                self.hud.log(f"{first} is now {event.summary}", self.t, "commute")
-        elif isinstance(event, ev.ReflectionWritten):
-            for text, _ in event.insights[:1]:
-                self.hud.log(f"{first} reflects: {text}", self.t, "other")
-        elif isinstance(event, ev.ActionRequested):
-            done, reason = self.performer.perform(event, self.clock.now())
-            self.society.report(event.request_id, done=done, reason=reason)
-            what = event.action.replace("_", " ") + (f" {event.arg('item')}" if event.arg("item") else "")
-            self.hud.log(f"{first}: {what} — {'done' if done else reason}", self.t, "other" if done else "refused")
-        elif isinstance(event, ev.MovementEnded):
-            self.hud.log(f"{first} stopped {event.kind.replace('_', ' ')} ({event.reason})", self.t, "commute")
-        elif isinstance(event, ev.ThoughtFailed):
-            log.info("%s: %s failed: %s", event.agent, event.thought, event.error)
-            if self.chat is not None and self.chat.npc == event.agent and event.thought == "dialogue":
-                self.chat.notice = f"{first} lost the thread (the model failed: {event.error[:80]}); try again."
+        for listen in self.listeners:
+            listen(event)
+        on_event(self, event)
 
     # ------------------------------------------------------------------ bodies
     def _move_player(self, dt: float) -> None:
@@ -324,76 +325,24 @@ class Game:
             self.player.moving = False
             return
         dx, dy = self.controls.direction()
-        self.player.move(dx, dy, dt, self.world.grid)
+        self.player.move(dx, dy, dt, self.town.footing)
         self.world.set_position(self.player.name, *self.player.position)
-
-    def _move_npcs(self, game_dt: float) -> None:
-        society = self.society
-        now = self.clock.now()
-        for npc in self.npcs.values():
-            if society is None or npc.name not in society.agents:
-                npc.walker.update(None, None, now, game_dt)
-                continue
-            agent = society.agent(npc.name)
-            action = society.action(npc.name)
-            chatting = self.chat is not None and self.chat.npc == npc.name
-            # Someone you are talking to waits for you, even before the first line is said.
-            verdict = npc.walker.update(action, agent, now, 0.0 if chatting else game_dt, self.budget)
-            if verdict is not None and not verdict.allowed:
-                npc.say(verdict.reason, self.t, tone="refusal", icon="refused", duration=5.0)
-                self.hud.log(f"{npc.first_name}: {verdict.reason}", self.t, "refused")
-                society.refused(npc.name, verdict)
-                action = society.action(npc.name)
-            moving = npc.walker.moving
-            npc.activity = "commute" if moving else action.activity
-            npc.doing = caption(action, moving=moving, place=self.world.area_name(action.address),
-                                partner=(self.player.name if chatting else agent.conversation_with))
-            npc.thinking = society.thinking(npc.name)
-            if chatting and self.chat is not None and self.chat.conversation is not None:
-                draft = self.chat.conversation.draft  # the reply as it is generated
-                if draft and (npc.bubble is None or npc.bubble.text != draft):
-                    npc.say(draft, self.t)
-            partner = self.player.name if chatting else agent.conversation_with
-            if partner and not npc.walker.moving:
-                other = self.npcs.get(partner)
-                target = other.position if other is not None else (
-                    self.player.position if partner == self.player.name else None)
-                if target is not None:
-                    npc.walker.face(*target)
-
-    def _perceive(self, dt: float) -> None:
-        society = self.society
-        if society is None:
-            return
-        due = []
-        for npc in self.npcs.values():
-            npc.perceive_in -= dt
-            if npc.perceive_in <= 0:
-                npc.perceive_in += PERCEIVE_EVERY
-                due.append(npc)
-        if not due:
-            return
-        doing = {n.name: n.doing for n in self.npcs.values()}
-        doing[self.player.name] = (f"talking with {self.chat.npc}" if self.chat is not None
-                                   else "walking around" if self.player.moving else "standing around")
-        perception = self.town.perception
-        for npc in due:
-            seen = perception.changes(npc.name, doing)
-            if seen and npc.name in society.agents:
-                society.perceive(npc.name, seen)
 
     # ------------------------------------------------------------------ chat / whisper
     def open_chat(self, name: str | None = None) -> bool:
-        """E: talk to the nearest NPC (or `name`). False (with a toast) when nobody is near."""
+        """E: talk to the nearest NPC in sight (or `name`). False (with a toast) when nobody is
+        near; a sleeper is woken by a second E, with a grumble."""
         npc = self.npcs.get(name) if name else self.nearest_npc()
         if npc is None:
-            self.hud.toast("Walk up to someone first (within about three tiles), then press E.",
+            self.hud.toast("Walk up to someone first (within about three tiles, in the same room), then press E.",
                            self.t, error=True)
             return False
         if self.society is None:
             self.hud.toast("The town is still waking up…" if self.brains.state is BrainState.WAKING
                            else "The townsfolk have no minds right now.", self.t, error=True)
             return False
+        if self.asleep(npc) and not self._waker.knock(npc, self.t):
+            return False  # "Zzz…": a second E wakes them
         chat = self.chats.get(npc.name)
         if chat is None:
             portrait = self.sprites.portrait(npc.name, npc.persona.sprite, 44)

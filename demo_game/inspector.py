@@ -14,6 +14,8 @@ from typing import Any
 import pygame
 
 from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts, panel, wrap_text
+from npc_brain.memory.record import MemoryRecord
+from npc_brain.runtime.conversation import Line
 from npc_brain.runtime.inspection import AgentInspection, StepView
 from npc_brain.world.place import PlaceKind
 
@@ -23,6 +25,21 @@ HEAD = (255, 214, 90)
 NOW = (120, 220, 160)
 BAD = (255, 140, 130)
 BARS = ((120, 190, 255), (255, 190, 90), (150, 230, 140))  # recency, importance, relevance
+# What a line's ground was (`grounds.GroundKind`), and why the check repaired a line
+# (`grounding.Problem`), in the inspector's words.
+GROUND_KINDS = {"identity": "who they are", "action": "what they are doing now", "plan": "today's plan",
+                "memory": "a memory", "relation": "what they think of the listener",
+                "unknown": "not knowing (it asserts nothing)", "small talk": "small talk (it asserts nothing)",
+                "accept": "a yes to an invitation", "decline": "a no", "offer": "a game action they do",
+                "greeting": "a greeting", "farewell": "a goodbye", "feeling": "how they feel",
+                "place": "a place they know", "question": "a question back"}
+REPAIRS = {"cut off": "the model's line broke off", "echo": "it echoed the question",
+           "third person": "it spoke of someone here in the third person",
+           "dropped a fact": "it left out a name, place or time of the ground",
+           "unsupported fact": "it named something the speaker does not know",
+           "off its ground": "its words were not about the ground it chose", "babble": "it looped",
+           "recites the prompt": "it recited its instructions", "empty": "it was empty",
+           "unusable reply": "the reply could not be read", "speaks as someone else": "it spoke as someone else"}
 KIND_COLORS = {"observation": (170, 180, 200), "reflection": (214, 170, 255), "plan": (140, 210, 255),
                "dialogue": (255, 200, 140), "thought": (200, 160, 255)}
 
@@ -181,6 +198,10 @@ class Inspector:
                 lay.text(f"{v.buffered} perceptions waiting to be memorised", 13, DIM)
         if v.last_error:
             lay.text(f"last error: {v.last_error}", 12, BAD, max_lines=3)
+        if v.lines:  # right under what it does: a player reads it after a talk
+            lay.header("What they said, and why")
+            for i, line in enumerate(v.lines):
+                self._line(lay, line, v.grounds[i] if i < len(v.grounds) else None)
         lay.header("Today's plan")
         if not v.plan:
             lay.text("no plan yet — the day plan is being made" if v.thinking else "no plan yet", 13, DIM)
@@ -192,16 +213,6 @@ class Inspector:
                 lay.blit(pygame.transform.smoothscale(self.icons.get("refused"), (14, 14)), 0, advance=False)
                 lay.text(ref.reason, 13, BAD, indent=20)
                 lay.text(f"avoids {place_name(world, ref.address)} until {ref.until:%H:%M}", 12, DIM, indent=14)
-        if v.lines:
-            lay.header("What they said, and why")
-            for line in v.lines:
-                lay.text(f"“{line.text}”", 13, INK, max_lines=3)
-                if line.ground and line.ground != line.text:
-                    lay.text(f"ground: {line.ground}", 12, DIM, indent=10, max_lines=3, gap=0)
-                elif line.ground:
-                    lay.text("said its ground as it is", 12, DIM, indent=10, gap=0)
-                if line.repaired:
-                    lay.text("repaired: " + ", ".join(line.repaired), 12, BAD, indent=10, gap=0)
         lay.header("Last retrieval")
         if not v.retrievals:
             lay.text("nothing retrieved yet", 13, DIM)
@@ -225,6 +236,29 @@ class Inspector:
         if not v.reflections:
             lay.text("none yet (they come once enough important things happened)", 13, DIM)
         return lay.bake()
+
+    def _line(self, lay: _Layout, line: Line, memory: MemoryRecord | None) -> None:
+        """A line, to whom and when; the ground it was made from — the memory (its time, kind and
+        who told it), the plan step, the action, who the speaker is — and why it was repaired."""
+        lay.text(f"“{line.text}”", 13, INK, max_lines=3, gap=0)
+        lay.text(f"to {line.to.split()[0] if line.to else 'someone'} at {line.time:%H:%M}", 11, DIM, indent=10, gap=0)
+        if memory is not None:
+            source = f" · told by {memory.teller}" if memory.teller else ""
+            lay.text(f"from memory #{memory.id} · {memory.created:%a %H:%M} · {memory.kind.value}{source}", 12,
+                     KIND_COLORS.get(memory.kind.value, DIM), indent=10, gap=0)
+            lay.text(memory.description, 12, DIM, indent=20, max_lines=2, gap=0)
+        elif line.kind:
+            lay.text(f"from {GROUND_KINDS.get(line.kind, line.kind)}", 12, DIM, indent=10, gap=0)
+            if line.ground and line.ground != line.text:
+                lay.text(line.ground, 12, DIM, indent=20, max_lines=2, gap=0)
+        elif line.ground and line.ground != line.text:
+            lay.text(f"ground: {line.ground}", 12, DIM, indent=10, max_lines=2, gap=0)
+        if line.repaired:
+            why = "; ".join(REPAIRS.get(r, r) for r in line.repaired)
+            lay.text(f"repaired, said as its ground: {why}", 12, BAD, indent=10, max_lines=3, gap=0)
+        elif line.kind:
+            lay.text("chosen among its grounds and said as written", 11, DIM, indent=10, gap=0)
+        lay.y += 4
 
     def _step(self, lay: _Layout, node: StepView, now: datetime, depth: int) -> None:
         s = node.step

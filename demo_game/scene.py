@@ -1,4 +1,11 @@
-"""Scene: draws one frame of the town — map, y-sorted characters, labels, bubbles, panels, HUD."""
+"""Scene: draws one frame of the town — map, characters in depth order with the furniture, tags
+over heads, then the panels, which keep out of the way of what the player reads.
+
+Panels never hide the world: the HUD, the feed, toasts, the inventory and the key hints are
+drawn faded wherever they would cover a label, a bubble or the line being typed; the chat and
+whisper boxes sit beside the inspector, never under it, and are drawn last, so the input line is
+always on top. Where a box covers the world no tags are drawn (`tags.draw_tags`).
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -6,20 +13,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from demo_game.brains import BrainState
+from demo_game.hud import Card
+from demo_game.tags import draw_tags
 from demo_game.zoom import ZoomCamera
-from npc_brain.adapters.pygame_bridge import bubble_surface, wrap_text
+from npc_brain.adapters.pygame_bridge import wrap_text
 
 if TYPE_CHECKING:
     from demo_game.ports import DrawnGame
 
 BACKDROP = (28, 34, 30)
 RING = (255, 214, 90)
-LABEL_LIFT = 46  # label bottom above the feet, in pixels
-
-
-def _lift(g: DrawnGame) -> int:
-    """Label height above the feet in window pixels (sprites are taller on zoomed maps)."""
-    return LABEL_LIFT * getattr(g.camera, "zoom", 1)
+FADED = 80  # a panel over a label is drawn this faint (0-255)
 
 
 def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:
@@ -32,6 +36,7 @@ def _ring(screen: pygame.Surface, center: tuple[int, int], t: float) -> None:
 def draw_scene(g: DrawnGame) -> None:
     """Everything, back to front."""
     screen, cam = g.screen, g.camera
+    g.drawn.clear()
     # Small-tile maps: the world is drawn at map scale on a canvas, then scaled to the window.
     view_cam: Any = cam  # a Camera, or a ZoomCamera's CanvasView (the same drawing interface)
     world = screen
@@ -40,116 +45,88 @@ def draw_scene(g: DrawnGame) -> None:
     world.fill(BACKDROP)
     g.town.renderer.draw(world, view_cam)
     view = pygame.Rect(cam.rect).inflate(160, 200)
-    visible = [n for n in g.npcs.values() if view.collidepoint(n.position)]
+    visible = [n for n in g.npcs.values() if view.collidepoint(n.anchor)]
     selected = g.npcs.get(g.inspector.name) if g.inspector.name else None
-    bodies: list[tuple[float, int, Any]] = [(n.position[1], i, n) for i, n in enumerate(visible)]
+    bodies: list[tuple[float, int, Any]] = [(n.anchor[1], i, n) for i, n in enumerate(visible)]
     bodies.append((g.player.y, -1, g.player))
+    props, tile = g.town.props, g.world.grid.tile_size
     for _, _, body in sorted(bodies, key=lambda b: (b[0], b[1])):
-        if selected is not None and body is selected:
-            _ring(world, view_cam.to_screen(*body.position), g.t)
-        body.draw(world, view_cam, g.shade)
+        if body is g.player:
+            body.draw(world, view_cam, g.shade)
+        else:
+            if body is selected and selected is not None and selected.lying is None:
+                _ring(world, view_cam.to_screen(*selected.position), g.t)
+            body.draw(world, view_cam, g.shade, props)
+        if getattr(body, "lying", None) is None:  # behind the bar, the bar is drawn over you
+            x, y = body.position
+            props.draw_front(world, view_cam, (x - 16, y - 42, 32, 48), int((y - 1) // tile))
     g.town.renderer.draw(world, view_cam, over=True)
     if isinstance(cam, ZoomCamera):
         cam.present(screen)
-    _labels_and_bubbles(g, visible, selected)
-    _player_tag(g)
-    _talk_hint(g)
+    draw_tags(g, visible, selected, _boxes(g))
     _panels(g)
 
 
-def _labels_and_bubbles(g: DrawnGame, visible: list[Any], selected: Any) -> None:
-    screen, cam = g.screen, g.camera
-    placed: list[pygame.Rect] = []
-    tops: dict[str, int] = {}
-    for npc in sorted(visible, key=lambda n: -n.position[1]):  # front rows keep their place
-        label = npc.label(g.fonts, g.icons, npc is selected)
-        sx, sy = cam.to_screen(*npc.position)
-        rect = label.get_rect(midbottom=(sx, sy - _lift(g)))
-        rect.clamp_ip(screen.get_rect().inflate(-6, -6))
-        for _ in range(4):
-            if not any(rect.colliderect(p) for p in placed):
-                break
-            rect.y -= rect.height + 2
-        placed.append(rect)
-        screen.blit(label, rect)
-        if npc.thinking:
-            bub = pygame.Rect(rect.right - 4, rect.y - 14, 26, 18)
-            pygame.draw.ellipse(screen, (250, 250, 252), bub)
-            pygame.draw.ellipse(screen, (70, 70, 90), bub, 1)
-            phase = int(g.t * 3) % 3
-            for i in range(3):
-                color = (60, 60, 80) if i <= phase else (170, 170, 185)
-                pygame.draw.circle(screen, color, (bub.x + 7 + i * 6, bub.centery), 2)
-        tops[npc.name] = rect.y
-    for npc in visible:
-        bubble = npc.bubble
-        if bubble is None:
-            continue
-        alpha = bubble.alpha(g.t)
-        if alpha <= 0:
-            npc.bubble = None
-            continue
-        surf = bubble.surface(g.fonts, g.icons)
-        sx, _ = cam.to_screen(*npc.position)
-        top = tops.get(npc.name, cam.to_screen(*npc.position)[1] - _lift(g))
-        r = surf.get_rect(midbottom=(sx, top - 2))
-        for _ in range(3):  # two NPCs side by side: stack their bubbles instead of overlapping
-            hit = next((p for p in placed if r.colliderect(p)), None)
-            if hit is None:
-                break
-            r.bottom = hit.top - 2
-        r.clamp_ip(screen.get_rect().inflate(-8, -8))
-        r.top = max(r.top, 58)
-        placed.append(r)
-        if alpha < 255:
-            surf = surf.copy()
-            surf.set_alpha(alpha)
-        screen.blit(surf, r)
+def inspector_open(g: DrawnGame) -> bool:
+    """The inspector shows someone."""
+    return g.inspector.name is not None and g.society is not None and g.inspector.name in g.society.agents
 
 
-def _player_tag(g: DrawnGame) -> None:
-    surf = g.fonts.render("You", 12, (150, 200, 255), bold=True)
-    sx, sy = g.camera.to_screen(*g.player.position)
-    box = pygame.Rect(0, 0, surf.get_width() + 12, surf.get_height() + 2)
-    box.midbottom = (sx, sy - _lift(g))
-    pygame.draw.rect(g.screen, (16, 22, 40), box, border_radius=box.height // 2)
-    g.screen.blit(surf, (box.x + 6, box.y + 1))
+def _boxes(g: DrawnGame) -> list[pygame.Rect]:
+    """Where boxes the player opened cover the world: the inspector, the chat or whisper box."""
+    screen = g.screen
+    margin = g.inspector.WIDTH + 20 if inspector_open(g) else 0
+    out = [g.inspector.rect(screen)] if margin else []
+    for box in (g.chat, g.whisper):
+        if box is not None:
+            box.margin = margin
+            out.append(box.rect(screen))
+    return out
 
 
-def _talk_hint(g: DrawnGame) -> None:
-    if g.typing:
-        return
-    npc = g.nearest_npc()
-    if npc is None:
-        return
-    sx, sy = g.camera.to_screen(*g.player.position)
-    text = f"E  talk to {npc.first_name}" + ("" if g.society is not None else " (asleep)")
-    surf = bubble_surface(g.fonts, text, tone="player", size=13, width=200)
-    g.screen.blit(surf, surf.get_rect(midbottom=(sx, sy - _lift(g) - 20)))
+def _show(g: DrawnGame, card: Card) -> None:
+    """Blit a card, faded where it would cover a label, a bubble or the input box."""
+    rect = card.rect
+    alpha = min(card.alpha, FADED) if g.drawn.covers(rect) else card.alpha
+    card.surface.set_alpha(alpha)  # set every frame: cards are cached and shared between frames
+    g.screen.blit(card.surface, rect)
+    g.drawn.panels.append((card.name, rect, alpha))
 
 
 def _panels(g: DrawnGame) -> None:
     screen = g.screen
-    usage = g.brains.usage()
-    g.hud.draw_top(screen, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value,
-                   usage, slow=g.time_scale)
-    g.hud.draw_banner(screen)
-    name = g.inspector.name
-    if name is not None and g.society is not None and name in g.society.agents:
+    w, h = screen.get_size()
+    if inspector_open(g):
+        name = g.inspector.name
+        assert name is not None
         npc = g.npcs.get(name)
         persona = npc.persona if npc is not None else g.society.agent(name).persona
         subtitle = f"{persona.age} · {persona.occupation or 'townsperson'}"
         portrait = g.sprites.portrait(name, persona.sprite, 52)
         g.inspector.draw(screen, g.inspector.view(g.society, name, g.t), g.world, portrait, subtitle)
+        g.drawn.panels.append(("the inspector", g.inspector.rect(screen), 255))
+    typing = g.chat is not None or g.whisper is not None
+    if g.chat is not None:  # the input box is known before the panels: they keep clear of it
+        g.drawn.typed_in(g.chat.input_rect(screen))
+    elif g.whisper is not None:
+        g.drawn.typed_in(g.whisper.input_rect(screen))
+    g.drawn.input_at = len(g.drawn.panels)
+    for card in g.hud.top_cards(w, g.clock.now(), g.clock.speed, g.brains.model_name, g.brains.state.value,
+                                g.brains.usage(), slow=g.time_scale):
+        _show(g, card)
+    g.hud.draw_banner(screen)
+    if not typing:
+        for card in g.hud.feed_cards(g.t):
+            _show(g, card)
+        p = g.performer
+        _show(g, g.hud.carried_card(h, p.inventory.text(), p.invitation(), p.cafe_text()))
+    for card in g.hud.toast_cards(w, g.t):
+        _show(g, card)
+    _show(g, g.hud.help_card((w, h), g.t))
     if g.chat is not None:
         g.chat.draw(screen, g.fonts, g.player.name, g.t)
     if g.whisper is not None:
         g.whisper.draw(screen, g.fonts, g.t)
-    g.hud.draw_notes(screen, g.t, feed=g.chat is None and g.whisper is None)
-    if g.chat is None:
-        p = g.performer
-        g.hud.draw_carried(screen, p.inventory.text(), p.invitation(), p.cafe_text())
-    g.hud.draw_help(screen)
     if g.brains.state is BrainState.WAKING:
         g.hud.draw_waking(screen, g.t)
     elif g.brains.state is BrainState.FAILED and int(g.t) % 20 < 8:

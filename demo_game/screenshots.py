@@ -61,7 +61,7 @@ def _npc_lines(game: Game, name: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write town.png, inspector.png and conversation.png."""
+    """Write town.png, conversation.png and inspector.png (after the talk: its lines and their grounds)."""
     p = argparse.ArgumentParser(prog="python -m demo_game.screenshots", description=__doc__.splitlines()[0])
     p.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     p.add_argument("--npcs", type=int, default=10)
@@ -70,16 +70,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="real seconds paused first, so a slow machine can make the first plans")
     p.add_argument("--warmup", type=float, default=150.0, help="real seconds of town life first")
     p.add_argument("--speed", type=int, default=2)
+    p.add_argument("--start", default="2023-02-13 06:45", help="game date and time to start at")
     p.add_argument("--npc", default="Isabella Rodriguez", help="whom to inspect and talk to")
     p.add_argument("--say", action="append", default=None,
                    help="a line to say (repeat for a longer talk; each waits for the reply)")
     a = p.parse_args(argv)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from datetime import datetime
+
     from demo_game.config import GameConfig
     from demo_game.game import Game
     from npc_brain.adapters.walker import nearest_walkable
 
-    game = Game(GameConfig(headless=True, backend=a.backend, npcs=a.npcs, speed=a.speed, hot_reload=False))
+    game = Game(GameConfig(headless=True, backend=a.backend, npcs=a.npcs, speed=a.speed, hot_reload=False,
+                           start=datetime.fromisoformat(a.start)))
     a.out.mkdir(parents=True, exist_ok=True)
     try:
         if a.think:
@@ -96,14 +100,6 @@ def main(argv: list[str] | None = None) -> int:
 
         name = a.npc if a.npc in game.npcs else next(iter(game.npcs))
         npc = game.npcs[name]
-        game.player.place(nearest_walkable(game.town.pathfinder, (npc.position[0] - 120, npc.position[1] + 60))
-                          or npc.position)
-        game.camera.center_on(*game.player.position)
-        game.select(name)
-        _run_for(game, 1.5)
-        print(game.screenshot(a.out / "inspector.png"))
-
-        game.select(None)
         game.set_speed(1)
         x, y = npc.position
         beside = nearest_walkable(game.town.pathfinder, (x + 32, y)) or (x, y)
@@ -126,6 +122,12 @@ def main(argv: list[str] | None = None) -> int:
             chat.entry.caret = len(chat.entry.text)
             _run_for(game, 0.6)
         print(game.screenshot(a.out / "conversation.png"))
+
+        # After the talk: the inspector shows what they said, and what each line was made from.
+        game.close_chat()
+        game.select(name)
+        _run_for(game, 1.5)
+        print(game.screenshot(a.out / "inspector.png"))
     finally:
         game.close()
     return 0

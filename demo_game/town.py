@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pygame
 
+from demo_game.showing import Labels
 from npc_brain.adapters.pygame_bridge import MapRenderer
+from npc_brain.adapters.pygame_props import Footing, StandingProps
 from npc_brain.adapters.tiled import MapLoad, read_map
 from npc_brain.world.errors import MapError
 from npc_brain.world.homes import spread_points
@@ -44,6 +46,9 @@ class Town:
     rules: Rules
     perception: Perception
     mtime: float | None
+    props: StandingProps  # furniture, walls and trees redrawn over whoever stands behind them
+    labels: Labels  # what NPCs' labels say, true to where they stand
+    footing: Footing  # where the player's feet may go (thin props block only at their foot)
 
     @property
     def world(self) -> World:
@@ -74,7 +79,9 @@ class Town:
         except (pygame.error, OSError, ValueError) as exc:
             raise MapError(f"{path}: a tileset image cannot be drawn ({exc}).", path=str(path)) from None
         world = load.world
-        return cls(path, load, renderer, Pathfinder(world.grid), Rules(world), Perception(world), mtime)
+        props = StandingProps(renderer, world.grid.blocked)
+        return cls(path, load, renderer, Pathfinder(world.grid), Rules(world), Perception(world), mtime,
+                   props, Labels(world), Footing(props, world.grid.blocked))
 
     def announce(self, notices: list[str], names: list[str]) -> None:
         """Print what was chosen for the personas on this map, and spawns that match nobody."""

@@ -14,7 +14,8 @@ def test_core_imports_without_pygame() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None\n"
         "import importlib, pkgutil, npc_brain\n"
-        "skip = {'npc_brain.adapters.pygame_bridge', 'npc_brain.adapters.pygame_map', 'npc_brain.adapters.pygame'}\n"
+        "skip = {'npc_brain.adapters.pygame_bridge', 'npc_brain.adapters.pygame_map',\n"
+        "        'npc_brain.adapters.pygame_props', 'npc_brain.adapters.pygame'}\n"
         "for m in pkgutil.walk_packages(npc_brain.__path__, 'npc_brain.'):\n"
         "    if m.name not in skip and not m.name.endswith('__main__'):\n"
         "        importlib.import_module(m.name)\n"

@@ -250,8 +250,13 @@ def test_noticing_the_player_is_urgent() -> None:
     society.update()
     react = society.scheduler.job_for("Ana", "react")
     assert react is not None and react.priority == Priority.URGENT
-    ex.run_all()
-    society.update()
+
+    def reacted() -> bool:  # decided by rule, it runs on the society's light thread: wait for it
+        ex.run_all()
+        society.update()
+        return "react" not in society.agent("Ana").in_flight
+
+    assert wait_until(reacted, GENEROUS_S)
     clock.advance_game(timedelta(minutes=30))  # past the react cooldown: Ben is not the player
     society.perceive("Ana", [Observation("Ben is reading", subject="Ben", place="town:park")])
     society.update()

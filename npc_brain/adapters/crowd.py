@@ -178,4 +178,7 @@ class Crowd:
             return said
         walker = self._walkers[name]
         action = self.society.action(name)
-        return caption(action, moving=walker.moving, place=self.world.area_name(action.address))
+        goal = walker.goal or action.address
+        return caption(action, moving=walker.moving, place=self.world.area_name(goal),
+                       partner=self.society.agent(name).conversation_with, there=walker.there(action),
+                       turned_away=walker.blocked is not None)

@@ -111,13 +111,18 @@ def wrap_text(font: pygame.font.Font, text: str, width: int, max_lines: int | No
 
 
 def shorten(text: str, words: int = 4, chars: int = 26) -> str:
-    """A few words of a longer phrase ("brewing coffee at the counter" -> "brewing coffee at the…")."""
+    """A few words of a longer phrase, cut between words ("brewing coffee at the counter" ->
+    "brewing coffee at the…"); only a single word longer than `chars` is cut inside."""
     parts = str(text).split()
-    out = " ".join(parts[:words])
-    if len(out) > chars:
-        out = out[: chars - 1].rstrip()
-        return out + "…"
-    return out + ("…" if len(parts) > words else "")
+    out: list[str] = []
+    for word in parts[:words]:
+        more = len(out) + 1 < len(parts)  # an ellipsis will follow: keep room for it
+        if len(" ".join([*out, word])) + more > chars:
+            break
+        out.append(word)
+    if not out and parts:
+        return parts[0][: chars - 1] + "…"
+    return " ".join(out) + ("…" if len(out) < len(parts) else "")
 
 
 # ---------------------------------------------------------------------------------- panels

@@ -115,6 +115,8 @@ class MapRenderer:
         self.chunk = chunk
         self.rendered = 0
         self._images = tile_images(tiled_map)
+        self.images = self._images  # surfaces by gid (`pygame_props.StandingProps` redraws some over characters)
+        self.layers = tuple(layers)
         self._faded: dict[tuple[int, int], pygame.Surface] = {}  # (gid, alpha) -> image
         # How far an image may reach out of its cell (tall trees, big tiles): cells to look beyond.
         tallest = max((max(i.get_width(), i.get_height()) for i in self._images.values()), default=0)

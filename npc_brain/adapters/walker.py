@@ -95,6 +95,8 @@ class Walker:
         self._checked_key: tuple[Any, ...] | None = None
         self._unreachable = False
         self._followed_at: Point | None = None  # where the followed person was when last pathed to
+        self._goal: str | None = None  # the place it walks to: the action's, or the room of it that fits
+        self._here: tuple[float, float, Any, Place | None] | None = None  # (x, y, world, area there)
         world.set_position(name, self.x, self.y)
 
     # ------------------------------------------------------------------ public
@@ -113,6 +115,39 @@ class Walker:
         """Standing at the chosen spot (or nowhere to go)."""
         return not self._path
 
+    @property
+    def unreachable(self) -> bool:
+        """No way to the current action's place was found (it stands where it is)."""
+        return self._unreachable
+
+    @property
+    def goal(self) -> str | None:
+        """The address it walks to for the current action: the action's place, or the room of
+        that building meant for the action (the pub's taproom to work, not the landlord's
+        bedroom in it); None before the first plan or for an action with no place."""
+        return self._goal
+
+    def here(self) -> Place | None:
+        """The area (room, building, town) the body stands in; remembered until it moves."""
+        cached = self._here
+        if cached is None or cached[0] != self.x or cached[1] != self.y or cached[2] is not self.world:
+            self._here = cached = (self.x, self.y, self.world, area_at(self.world, self.x, self.y))
+        return cached[3]
+
+    def there(self, action: Any) -> bool:
+        """Whether the body is at `action`'s place: in its room (next to an object), else inside
+        the building (the room of it that fits, once walked to). True for no place at all."""
+        address = getattr(action, "address", None)
+        if self._goal and self._goal_key == (address, getattr(action, "description", None),
+                                             getattr(action, "start", None)):
+            address = self._goal
+        if not address or address not in self.world:
+            return True
+        place = self.world.get(address)
+        if place.kind is PlaceKind.OBJECT:
+            place = place.parent or place
+        return _inside(self.here(), place)
+
     def place_at(self, world: World, pathfinder: Pathfinder, rules: Rules | None,
                  position: Point) -> None:
         """Move onto another world (a reloaded map) at `position`; plans afresh."""
@@ -130,6 +165,7 @@ class Walker:
         self._release()
         self._path = []
         self._goal_key = None
+        self._goal = None
         self._checked_key = None
         self.blocked = None
         self.moving = False
@@ -210,9 +246,13 @@ class Walker:
         self._release()
         self._path = []
         self.target = None
+        self._goal = address
         if not address or address not in self.world:
             return None
         place = self.world.get(address)
+        if getattr(action, "source", "plan") not in self.unchecked_sources:  # a talk happens where it stands
+            place = self._fitting_room(place, getattr(action, "activity", ""), agent, now)
+        address = self._goal = place.address
         here = area_at(self.world, self.x, self.y)
         room = place if place.kind is not PlaceKind.OBJECT else (place.parent or place)
         if place.kind is not PlaceKind.OBJECT and _inside(here, place):
@@ -241,6 +281,21 @@ class Walker:
         cell = self.pathfinder.grid.cell_at(*spot)
         self.claims[cell] = self.name
         return None
+
+    def _fitting_room(self, place: Place, activity: str, agent: Any, now: datetime) -> Place:
+        """For a building with rooms, the room meant for `activity` (the nearest such, one it may
+        enter): where a person goes to work in a pub is its taproom. The room it is in already,
+        when that one fits; `place` itself otherwise."""
+        rooms = [c for c in place.children if c.kind is PlaceKind.ROOM]
+        if place.kind is not PlaceKind.BUILDING or not rooms or activity in ("", "commute", "other"):
+            return place
+        here = area_at(self.world, self.x, self.y)
+        fits = [r for r in rooms if activity in r.purpose
+                and (self.rules is None or _inside(here, r) or self.rules.passable(agent, r, now))]
+        mine = next((r for r in fits if _inside(here, r)), None)
+        if mine is not None or not fits:
+            return mine or place
+        return min(fits, key=lambda r: math.hypot(r.center[0] - self.x, r.center[1] - self.y))
 
     def _shut(self, goal: Place, agent: Any, now: datetime) -> tuple[tuple[float, float, float, float], ...]:
         """Rectangles of the buildings and rooms `agent` may not pass through now, except those
@@ -349,7 +404,7 @@ class Walker:
         there = area_at(self.world, nx, ny)
         if there is None or there is here or _inside(here, there):
             return None  # same area, or walking out into an enclosing one
-        address = getattr(action, "address", None)
+        address = self._goal or getattr(action, "address", None)
         key = ("enter", there.address, address, getattr(action, "description", None))
         if key == self._checked_key:
             return None  # asked already while walking up to this doorway

@@ -90,6 +90,7 @@ class Agent:
         self.plan = Plan()
         # Set by the society from the game's focus each tick (transient: not saved).
         self.detail = Detail.FULL
+        self.watched = False  # a player can see it (in focus, or talking with a player)
         self.address: str | None = persona.home or None
         self._provisional_memo: dict[tuple[str, str, str], str | None] = {}
         self.conversation_with: str | None = None
@@ -179,6 +180,16 @@ class Agent:
             horizon = now - window
             self._seen = {k: t for k, t in self._seen.items() if t >= horizon}
         return kept
+
+    def notice(self, obs: Observation, now: datetime) -> None:
+        """Consider reacting to something seen again (`company.Company`: someone it has been in
+        the room with all along); nothing new is remembered."""
+        self._novel.append(PendingReaction(obs, now))
+
+    @property
+    def pending(self) -> bool:
+        """Perceptions wait for a reaction decision."""
+        return bool(self._novel)
 
     def _worth_reacting(self, obs: Observation) -> bool:
         if obs.kind in (ObservationKind.SELF, ObservationKind.SPEECH):
@@ -368,6 +379,13 @@ class Agent:
                 due.append(Thought.REACT)
             elif ready(Thought.DECOMPOSE) and self.decomposition_target(now) is not None:
                 due.append(Thought.DECOMPOSE)
+        elif self.watched and ready(Thought.REACT) and self._status != AgentStatus.CONVERSING \
+                and isinstance(cand := self.react_candidate(now), PendingReaction) and _sighting(cand.observation):
+            # What the player watches does not wait for a plan: meeting someone is decided by
+            # rule (`thoughts.react_job`), which changes no plan. Waiting for plans and hour
+            # decompositions queued behind the town's work, seen sightings went stale (30 min):
+            # 85 sightings in view, 3 reactions, in four game hours of the demo on the 135M model.
+            due.append(Thought.REACT)
         threshold = s.reflection_threshold * (s.coarse_reflection_factor if self.detail is Detail.COARSE else 1)
         if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto) > threshold:
             due.append(Thought.REFLECT)
@@ -382,7 +400,8 @@ class Agent:
         cooldown = s.coarse_react_cooldown_minutes if self.detail is Detail.COARSE else s.react_cooldown_minutes
         if self._marks.last_react and now - self._marks.last_react < timedelta(minutes=cooldown):
             return None
-        horizon = timedelta(minutes=s.react_subject_cooldown_minutes)
+        horizon = timedelta(minutes=min(s.react_subject_cooldown_minutes, s.watched_subject_cooldown_minutes)
+                            if self.watched else s.react_subject_cooldown_minutes)
         while self._novel:
             p = self._novel[0]
             subject = p.observation.subject
@@ -541,6 +560,12 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"<Agent {self.name} {self._status} memories={len(self.memory)}>"
+
+
+def _sighting(obs: Observation) -> bool:
+    """Someone seen doing something (not an event, not an object): answered by rule when needed."""
+    subject = obs.subject or ""
+    return obs.kind is ObservationKind.SIGHT and bool(subject) and ":" not in subject
 
 
 def _on_scale(importance: int | None) -> int | None:

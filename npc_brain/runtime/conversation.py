@@ -18,6 +18,9 @@ class Line:
     time: datetime
     ground: str = ""  # what the line was made from (the inspector shows it); "" for the player
     repaired: tuple[str, ...] = ()  # why the model's phrasing was replaced by the ground, if it was
+    kind: str = ""  # the ground's kind ("memory", "plan", "action", … `grounds.GroundKind`)
+    record: int | None = None  # the speaker's memory the ground came from, if it was one
+    to: str = ""  # whom it was said to
 
 
 class Conversation:
@@ -95,9 +98,9 @@ class Conversation:
 
     # -- the society's side (`Conversations` drives the turns)
     def add_line(self, speaker: str, text: str, when: datetime, *, ground: str = "",
-                 repaired: tuple[str, ...] = ()) -> Line:
+                 repaired: tuple[str, ...] = (), kind: str = "", record: int | None = None) -> Line:
         """Record a line said (and clear the draft)."""
-        line = Line(speaker, text, when, ground, repaired)
+        line = Line(speaker, text, when, ground, repaired, kind, record, self.other(speaker))
         self._draft = ""
         self._lines.append(line)
         return line

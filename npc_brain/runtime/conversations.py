@@ -58,6 +58,8 @@ Submit = Callable[
 Offers = Callable[[str, str, datetime, bool], tuple[Offer, ...]]
 # chosen(speaker, listener, offer, line, now): the event a chosen offer becomes.
 Chosen = Callable[[str, str, Offer, str, datetime], Event]
+# parted(npc, player, now, events): the player said goodbye; what their talk set going ends.
+Parted = Callable[[str, str, datetime, list[Event]], object]
 
 
 log = logging.getLogger(__name__)
@@ -100,6 +102,7 @@ class Conversations:
         chosen: Chosen | None = None,
         read_ahead: bool = False,
         reader: Executor | None = None,
+        parted: Parted | None = None,
     ) -> None:
         self._agents = agents
         self.settings = settings
@@ -111,6 +114,7 @@ class Conversations:
         self._events = events
         self._offers = offers
         self._chosen = chosen
+        self._parted = parted
         self._read_ahead = read_ahead
         self._ahead: dict[str, threading.Event] = {}  # npc → set when its reply needs the engine
         self._reader = reader
@@ -124,6 +128,14 @@ class Conversations:
         # streaming hook), each answered in turn after it: a second question never drops the first
         self._asked: dict[int, list[tuple[int, Callable[[str], None] | None]]] = {}
 
+    def in_sight(self, a: str, b: str) -> bool:
+        """Both in one room (or building without rooms), or both in the open air (no world: yes)."""
+        world = self._world()
+        if world is None:
+            return True
+        pa, pb = world.location(a), world.location(b)
+        return pa is None or pb is None or vantage_of(pa) is vantage_of(pb)
+
     def can_talk(self, a: str, b: str, now: datetime) -> bool:
         """Both are agents, awake, free, past the pair's cooldown and in the same room."""
         if b == a or b not in self._agents or a not in self._agents:
@@ -133,14 +145,13 @@ class Conversations:
             if agent.status == AgentStatus.CONVERSING or agent.current_action(now).activity == "sleep":
                 return False
         last = self._pair_last.get(tuple(sorted((a, b))))  # type: ignore[arg-type]
-        if last is not None and now - last < timedelta(minutes=self.settings.conversation_cooldown_minutes):
+        s = self.settings
+        seen = self._agents[a].watched or self._agents[b].watched
+        cooldown = min(s.conversation_cooldown_minutes, s.watched_conversation_cooldown_minutes) if seen \
+            else s.conversation_cooldown_minutes
+        if last is not None and now - last < timedelta(minutes=cooldown):
             return False
-        world = self._world()
-        if world is not None:
-            pa, pb = world.location(a), world.location(b)
-            if pa is not None and pb is not None and vantage_of(pa) is not vantage_of(pb):
-                return False
-        return True
+        return self.in_sight(a, b)
 
     def start(self, a: str, b: str, now: datetime, events: list[Event]) -> Conversation:
         """Open a conversation between two agents; `a` speaks first."""
@@ -230,7 +241,8 @@ class Conversations:
                     rating = before[1] if before is not None else None
                 self._grounds[(conv.id, len(conv.lines))] = (ground, rating)
             conv.add_line(speaker, said.text, t, ground=ground.text if ground else "",
-                      repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else ())
+                          repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else (),
+                          kind=ground.kind.value if ground else "", record=ground.record if ground else None)
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
                 self._commit(agent, ground, listener, t, rating)
@@ -250,6 +262,8 @@ class Conversations:
             asked = ground is not None and ground.kind is GroundKind.MEMORY and ground.spreads \
                 and ground.occasion is not None
             bye = said.intent is Intent.FAREWELL  # the other said goodbye: this was the answer to it
+            if bye and conv.player and self._parted is not None:
+                self._parted(speaker, conv.player, t, out)  # goodbye: no more following them about
             if last or bye or (said.end and conv.player is None and len(conv.lines) >= 2 and not asked and not more):
                 self.end(conv, t, out)
             elif conv.player is None:
@@ -270,7 +284,9 @@ class Conversations:
             self.end(conv, t, out)
             return out
 
-        priority = Priority.URGENT if conv.player else Priority.HIGH
+        # A talk a player can see goes before the town's other thinking (`Society.watched`).
+        seen = any(getattr(self._agents.get(n), "watched", False) for n in conv.participants)
+        priority = Priority.URGENT if conv.player else Priority.WATCHED if seen else Priority.HIGH
         self._submit(speaker, "dialogue", run, apply, fail, priority, meter)
 
     def end(self, conv: Conversation, now: datetime, events: list[Event]) -> None:
@@ -364,12 +380,16 @@ class Conversations:
         return (*self._agents, *places)
 
     def expire(self, now: datetime, events: list[Event]) -> None:
-        """End conversations idle too long; forget ones ended over an hour ago."""
+        """End conversations idle too long, and talks between NPCs who are out of each other's
+        sight (one walked on); forget ones ended over an hour ago."""
         idle = timedelta(minutes=self.settings.conversation_idle_minutes)
         for conv in list(self._conversations.values()):
             if conv.ended:
                 if conv.ended_at and now - conv.ended_at > timedelta(hours=1):
                     del self._conversations[conv.id]
+                continue
+            if conv.player is None and not self.in_sight(*conv.participants):
+                self.end(conv, now, events)
                 continue
             last = conv.lines[-1].time if conv.lines else conv.started
             if not conv.pending and now - last > idle:

@@ -178,6 +178,13 @@ class Errands:
         events.append(MovementEnded(name, now, moving.kind.value, moving.target, reason))
         return True
 
+    def part(self, name: str, who: str, now: datetime, events: list[Event]) -> bool:
+        """`who` said goodbye to `name`: the follow or go_to they asked for ends (False: none)."""
+        moving = self._moving.get(name)
+        if moving is None or moving.asked_by != who:
+            return False
+        return self.stop(name, now, events, reason="goodbye")
+
     def tick(self, now: datetime, events: list[Event]) -> None:
         """End movements whose time is up or whose followed person left the map (each frame)."""
         world = self._world()

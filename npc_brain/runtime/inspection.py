@@ -74,6 +74,7 @@ class AgentInspection:
     last_error: str | None
     lines: tuple[Line, ...] = ()  # the agent's recent lines, each with the ground it was made from
     detail: str = "full"  # level of detail: "full" in the player's view, "coarse" out of it
+    grounds: tuple[MemoryRecord | None, ...] = ()  # per line, the memory its ground came from (if one)
 
 
 def plan_tree(agent: Agent) -> tuple[StepView, ...]:
@@ -116,4 +117,6 @@ def inspect_agent(agent: Agent, now: datetime, *, jobs: tuple[str, ...] = (), ca
         last_error=agent.last_error,
         lines=lines,
         detail=agent.detail.value,
+        grounds=tuple(agent.memory.get(line.record) if line.record is not None and line.record in agent.memory
+                      else None for line in lines),
     )

@@ -58,6 +58,7 @@ class Priority(IntEnum):
     LOW = 0  # e.g. reflection, importance of routine perceptions
     NORMAL = 10  # e.g. plan decomposition
     HIGH = 20  # e.g. reacting to an event, NPC↔NPC dialogue
+    WATCHED = 25  # what a player can see: NPCs in view meeting and talking
     URGENT = 30  # e.g. answering the player
 
 

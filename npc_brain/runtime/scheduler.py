@@ -152,6 +152,10 @@ class Scheduler:
         self._budgets: dict[Hashable, Budget | None] = {}
         self._max_in_flight = max_in_flight
         self._reserve = reserve
+        # Places besides `reserve` that only what a player watches (>= WATCHED) may take; a game
+        # that says who is in view sets it (`Society.focus`): a line of a talk on screen then
+        # never waits for the town's plans to finish.
+        self.reserve_watched = 0
         self._hold_below: int | None = None  # paused: jobs below this priority stay PENDING
         self._job_cost = job_cost
         self._on_error = on_error
@@ -240,11 +244,18 @@ class Scheduler:
                 continue
             if self._max_in_flight is not None and not job._light:
                 kept = 0 if job.priority >= Priority.URGENT else self._reserve
+                if job.priority < Priority.WATCHED:
+                    kept = min(self._max_in_flight - 1, kept + self.reserve_watched)
                 if heavy >= self._max_in_flight - kept:
                     continue
             self._waiting.remove(job)
             self._dispatch(job)
             heavy += not job._light
+
+    @property
+    def max_in_flight(self) -> int | None:
+        """The cap on jobs handed out at once (None: no cap)."""
+        return self._max_in_flight
 
     @property
     def paused(self) -> bool:

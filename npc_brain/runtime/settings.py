@@ -77,6 +77,15 @@ class BrainSettings(BaseModel):
     level_of_detail: bool = Field(True, description="NPCs not in focus think at the coarse grain")
     coarse_react_cooldown_minutes: int = Field(60, ge=0, description="between reactions of a coarse NPC")
     coarse_reflection_factor: float = Field(2.0, ge=1, description="reflection threshold × this when coarse")
+    # What a player can see (`Society.watched`) is the game: there the cooldowns that bound cost
+    # out of view are shorter. In the café at lunch (embedded model, 10 NPCs) the pair cooldown
+    # was the commonest reason two NPCs in view did not talk (28 of 35 refusals in four hours).
+    watched_conversation_cooldown_minutes: int = Field(
+        60, ge=0, description="before a pair a player can see talks again")
+    watched_subject_cooldown_minutes: int = Field(
+        60, ge=0, description="between reactions to one person, for an NPC a player can see")
+    watched_glance_minutes: int = Field(
+        10, ge=0, description="an NPC a player can see notices someone in its room this often (0: never)")
 
     # scheduling
     failure_backoff_minutes: int = Field(15, ge=1, description="wait before retrying a failed thought")

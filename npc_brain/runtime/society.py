@@ -44,6 +44,7 @@ from npc_brain.runtime import thoughts
 from npc_brain.runtime.agent import Action, Agent, Thought
 from npc_brain.runtime.bodies import Bodies
 from npc_brain.runtime.call_gate import CallGate, probe_of
+from npc_brain.runtime.company import Company
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.conversations import Conversations
 from npc_brain.runtime.errands import Errands
@@ -158,8 +159,11 @@ class Society:
                                     offers=lambda a, b, t, player: self._errands.offers(a, b, t, player=player),
                                     chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
                                                                                               said=line),
-                                    read_ahead=read_ahead, reader=reader)
+                                    read_ahead=read_ahead, reader=reader,
+                                    parted=lambda npc, player, t, out: self._errands.part(npc, player, t, out))
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
+        # NPCs a player can see look at who is around them now and then
+        self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes))
         self._crash: BaseException | None = None
         self._recoveries = 0  # the server outages already answered (`CallGate.recoveries`)
         self._reader_world: World | None = None
@@ -258,8 +262,12 @@ class Society:
             self._read_with()
         for agent in self._agents.values():
             agent.detail = self.detail_of(agent.name)
+            agent.watched = self.watched(agent.name)
             self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
+        if not paused:
+            self._company.look(self.world, self._agents, now, lambda a, b: self._convs.can_talk(a, b, now),
+                               lambda name: self.action(name).description)
         self._poll(events)
         if self.gate is not None and self.gate.recoveries != self._recoveries:
             self._recoveries = self.gate.recoveries  # the server is back: what failed, retry now
@@ -361,6 +369,10 @@ class Society:
         full detail, the rest coarser; None (the default) keeps everyone at full detail. NPCs
         talking with a player are always in focus. Call it whenever the view changes."""
         self._focus = None if names is None else frozenset(names)
+        # With a player watching, one place of a capped pool waits for what they see (4 places:
+        # the player's, one for talks in view, two for the town's plans) — see `watched`.
+        if self.gate is not None and self.scheduler.max_in_flight and self.scheduler.max_in_flight > 2:
+            self.scheduler.reserve_watched = 0 if self._focus is None else 1
 
     def detail_of(self, name: str) -> Detail:
         """How finely `name` thinks at the moment (what the inspector shows)."""
@@ -369,6 +381,13 @@ class Society:
                 or agent.conversation_with in self._players):
             return Detail.FULL
         return Detail.COARSE
+
+    def watched(self, name: str) -> bool:
+        """Whether a player can see `name` now (in focus, or talking with a player): its meetings
+        are decided without waiting for its plans and its talks go before the town's other
+        thinking (`Priority.WATCHED`). False for everyone while no game calls `focus`."""
+        agent = self.agent(name)
+        return self._focus is not None and (name in self._focus or agent.conversation_with in self._players)
 
     def add_player(self, name: str) -> None:
         """Name a player (not an agent): NPCs' reactions to noticing them go first."""

@@ -18,7 +18,8 @@ from npc_brain.cognition.location import building_names
 from npc_brain.llm.protocols import ChatModel
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime.agent import Agent
-from npc_brain.runtime.lifecycle import AgentStatus, Thought, ThoughtJob
+from npc_brain.runtime.jobs import Priority
+from npc_brain.runtime.lifecycle import PLAN_THOUGHTS, AgentStatus, Thought, ThoughtJob
 from npc_brain.types.action import Refusal
 from npc_brain.types.detail import Detail
 from npc_brain.types.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
@@ -234,11 +235,22 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
     talk_to = subject if subject and ":" not in subject and can_talk(subject) else None
     view = agent.memory.snapshot()
     where = agent.whereabouts(now)
-    agent.marks.last_react = now
+    event = obs.kind is ObservationKind.EVENT
+    # Nobody to talk to, or a friend: decided here, no model and no memory scan (`clear_cut`).
+    decided = reaction.clear_cut(talk_to, talk_to in persona.relationships) \
+        if s.react_by_rule and not event else None
+    # A plan is still being made (a player watches: `Agent.due_thoughts`): only what a rule decides.
+    rule_only = bool(agent.in_flight & PLAN_THOUGHTS)
+    watched, marks = agent.watched, agent.marks
+    before = (marks.last_react, marks.react_subjects.get(subject) if subject else None)
+    marks.last_react = now
     if subject:
-        agent.marks.react_subjects[subject] = now
+        marks.react_subjects[subject] = now
 
     def run() -> reaction.Reaction:
+        if decided is not None:
+            return reaction.Reaction(decided, obs.description, talk_to=talk_to if decided == "talk" else None,
+                                     by_rule=True)
         # On the worker: scanning the memory for untold news stays off the frame loop.
         items = news.untold(view.records, now, talk_to) if talk_to else []
         return reaction.react(model, embedder, view, persona, where, now, doing=doing,
@@ -246,9 +258,17 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
                               observed=subject if subject and ":" not in subject else None,
                               talk_to=talk_to, k=s.retrieval_k, weights=s.weights,
                               news=items[0].phrase() if items else "",
-                              event=obs.kind is ObservationKind.EVENT, by_rule=s.react_by_rule)
+                              event=event, by_rule=s.react_by_rule or rule_only, rule_only=rule_only)
 
     def apply(result: reaction.Reaction) -> list[Event]:
+        if watched and result.by_rule and result.decision == "keep":
+            # No call was made, so no cooldown starts: in view, the next person met (or this one,
+            # free again after a talk with someone else) is answered at once.
+            marks.last_react = before[0]
+            if subject and before[1] is None:
+                marks.react_subjects.pop(subject, None)
+            elif subject and before[1] is not None:
+                marks.react_subjects[subject] = before[1]
         agent.learn_locations(result.learned)
         agent.recalled(result.recalls, now)
         if result.decision == "react" and result.step is not None:
@@ -257,7 +277,9 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
             agent.wants_to_talk = result.talk_to
         return []
 
-    return replace(agent.job(Thought.REACT, now, run, apply, priority=20), subject=subject)
+    job = agent.job(Thought.REACT, now, run, apply, priority=Priority.WATCHED if watched else Priority.HIGH)
+    # What needs no model runs on the light thread: it does not queue behind the town's calls.
+    return replace(job, subject=subject, light=decided is not None or rule_only)
 
 
 def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) -> list[Event]:

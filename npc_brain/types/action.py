@@ -47,19 +47,24 @@ class Refusal:
 
 
 def caption(action: Action, *, moving: bool = False, place: str | None = None,
-            partner: str | None = None) -> str:
-    """What the agent is doing *now*, in words a player reads under its sprite.
+            partner: str | None = None, there: bool = True, turned_away: bool = False,
+            description: str | None = None) -> str:
+    """What the agent is doing *now*, where it is, in words a player reads under its sprite.
 
-    The plan says "working at Hobbs Cafe" from 9:00, but until the agent is there it is
-    walking: the planned activity shows once it has started. `place` names the action's
-    destination ("Hobbs Cafe"), `partner` whom it is talking with.
+    The plan says "working at Hobbs Cafe" from 9:00, but until the agent is there it is walking:
+    the planned activity shows once it has started (`there`: the body is at the action's place).
+    `place` names the action's destination ("Hobbs Cafe"), `partner` whom it is talking with
+    (by first name), `turned_away` that a rule stopped it at a door; `description` replaces the
+    action's own words (the game's, true to where it is). A sleeper is "asleep" only in bed.
     """
     if partner:
-        return f"talking with {partner}"
-    if action.activity == "sleep" and not moving:
-        return "asleep"
-    if moving and place:
-        return f"walking to {place}"
+        return f"talking with {partner.split()[0]}"
     if moving:
-        return "walking"
-    return action.description
+        return f"walking to {place}" if place else "walking"
+    if turned_away:
+        return f"turned away from {place}" if place else "turned away"
+    if not there:
+        return f"on the way to {place}" if place else "on the way"
+    if action.activity == "sleep":
+        return "asleep"
+    return description if description is not None else action.description

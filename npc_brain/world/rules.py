@@ -20,7 +20,7 @@ from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.world.errors import UnknownPlace
 from npc_brain.world.hours import clock_text, is_open
 from npc_brain.world.place import ACTIVITIES, Place
-from npc_brain.world.wording import capitalized, definite, gerund, join_words
+from npc_brain.world.wording import capitalized, definite, gerund, join_words, plural
 from npc_brain.world.world import World
 
 
@@ -301,8 +301,9 @@ class Purpose:
             return None
         uses = join_words(gerund(p) for p in sorted(node.purpose, key=ACTIVITIES.index) if p in ACTIVITIES)
         what = capitalized(definite(node, qualified=True))
+        verb = "are places" if plural(node) else "is a place"
         return Verdict.refuse(
-            self.name, f"{what} is a place for {uses}, not for {gerund(activity)}.", node
+            self.name, f"{what} {verb} for {uses}, not for {gerund(activity)}.", node
         )
 
 

@@ -88,6 +88,40 @@ def definite(place: Place, *, qualified: bool = False) -> str:
     return phrase
 
 
+def plural(place: Place) -> bool:
+    """Whether a place's name is a plural noun ("Student Desks", "Rose Beds"): its verb agrees."""
+    last = place.name.split()[-1].lower() if place.name.split() else ""
+    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "'s"))
+
+
+def true_to_place(text: str, place: Place | None, names: Iterable[str]) -> str:
+    """`text` ("reading at the college library") without a place phrase that names somewhere
+    else than `place` (one of `names`, the map's building and room names), said at `place`'s
+    building instead: "reading at Oak Hill Dorm". A plan step's words can name one place while
+    its location choice chose another; a label says where the body is."""
+    if place is None or not text:
+        return text
+    chain = {p.name.lower() for p in [*place.ancestors(), place]}
+    low = f" {text.lower()} "
+    cut = len(text)
+    for name in names:
+        key = name.lower()
+        if key in chain or len(key) < 3:
+            continue
+        at = low.find(f" {key} ")
+        at = at if at >= 0 else low.find(f" {key}s ")
+        if at < 0:
+            continue
+        before = max(low.rfind(" at ", 0, at + 1), low.rfind(" in ", 0, at + 1), low.rfind(" to ", 0, at + 1))
+        if before >= 0:
+            cut = min(cut, max(0, before - 1))  # `low` has one space more at its start
+    if cut == len(text):
+        return text
+    building = next((p for p in [*place.ancestors(), place] if p.kind is PlaceKind.BUILDING), place)
+    head = text[:cut].rstrip(" ,")
+    return f"{head} at {definite(building)}" if head else text
+
+
 def capitalized(text: str) -> str:
     """First letter upper-cased, the rest untouched."""
     return text[:1].upper() + text[1:]

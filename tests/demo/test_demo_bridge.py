@@ -48,3 +48,11 @@ def test_over_layers():
     assert is_over_layer(SimpleNamespace(name="Roofs", properties={}))
     assert is_over_layer(SimpleNamespace(name="trees", properties={"over": True}))
     assert not is_over_layer(SimpleNamespace(name="furniture", properties={}))
+
+
+def test_shorten_never_cuts_a_word():
+    assert shorten("pouring pints and chatting with the regulars", 6, 34) == "pouring pints and chatting with…"
+    assert shorten("opening the pub at eleven in the morning", 6, 34) == "opening the pub at eleven in…"
+    for text in ("walking to The Rose and Crown Pub", "having tea at Hobbs Cafe in the afternoon"):
+        kept = shorten(text, 6, 34).rstrip("…").split()
+        assert kept == text.split()[: len(kept)]  # whole words, in order

@@ -10,6 +10,7 @@ from world_helpers import Action, Agent
 
 from npc_brain.types.observation import ObservationKind
 from npc_brain.world import Place, Purpose, Rules, Verdict, World
+from npc_brain.world.place import PlaceKind
 from npc_brain.world.rules import RuleStats
 
 CAFE = "smallville:hobbs_cafe"
@@ -244,3 +245,17 @@ def test_verdict_becomes_a_refusal_observation(town: World) -> None:
     assert obs is not None and obs.kind is ObservationKind.REFUSAL
     assert obs.description == "Harvey Oak Supply is closed until 9:00." and obs.place == SHOP
     assert Verdict.allow().observation() is None
+
+
+def test_a_plural_place_takes_a_plural_verb(morning: datetime) -> None:
+    town = Place("town", "Town", PlaceKind.TOWN, rect=(0, 0, 500, 500))
+    college = Place("town:college", "Oak Hill College", PlaceKind.BUILDING, rect=(0, 0, 400, 400), parent=town)
+    room = Place("town:college:classroom", "Classroom", PlaceKind.ROOM, rect=(0, 0, 300, 300), parent=college,
+                 purpose=frozenset({"study", "work"}))
+    desks = Place("town:college:classroom:student_desks", "Student Desks", PlaceKind.OBJECT,
+                  rect=(10, 10, 90, 30), parent=room, purpose=frozenset({"study"}))
+    town.children.append(college)
+    college.children.append(room)
+    room.children.append(desks)
+    verdict = Rules(World(town)).check(Agent("Eddy Lin"), Action("sleep"), desks.address, morning)
+    assert verdict.reason == "The student desks in the classroom are places for studying, not for sleeping."

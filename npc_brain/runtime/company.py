@@ -1,0 +1,68 @@
+"""Company: an NPC a player can see looks at the people around it now and then.
+
+Perception reports what changed, so two friends who sat down in the same café before the
+player came in never noticed each other again: measured in the demo on the 135M model, Klaus,
+Isabella and Ayesha sat together in Hobbs Cafe for 24 game minutes in view before anyone spoke.
+People in company do keep looking at each other (the paper's agents perceive every step), so
+a watched NPC, every `every` game minutes, notices one person in its room it may talk to —
+the one it turned to least recently — as a reaction candidate (`Agent.notice`), decided as any
+sighting is (a friend, or news to tell: talk). Out of view nobody glances: level of detail.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from npc_brain.runtime.lifecycle import AgentStatus
+from npc_brain.types.observation import Observation
+from npc_brain.world.perception import action_sentence, vantage_of
+
+if TYPE_CHECKING:
+    from npc_brain.runtime.agent import Agent
+
+__all__ = ["Company"]
+
+
+class Company:
+    """When each watched agent last looked around, and whom it sees. Game thread only."""
+
+    def __init__(self, every: timedelta = timedelta(minutes=10)) -> None:  # zero: nobody looks
+        self.every = every
+        self._looked: dict[str, datetime] = {}
+
+    def look(self, world: Any, agents: Mapping[str, Agent], now: datetime,
+             can_talk: Callable[[str, str], bool], doing: Callable[[str], str]) -> int:
+        """Let watched agents whose time has come notice someone in their room; how many did."""
+        if world is None or not self.every:
+            return 0
+        noticed = 0
+        where = world.agents()
+        rooms: dict[int, list[str]] = {}
+        for name, node in where.items():
+            room = vantage_of(node)
+            if room is not None:
+                rooms.setdefault(id(room), []).append(name)
+        for name, agent in agents.items():
+            node = where.get(name)
+            if not agent.watched or node is None or agent.status is AgentStatus.CONVERSING or agent.pending:
+                continue
+            last = self._looked.get(name)
+            if last is not None and now - last < self.every:
+                continue
+            self._looked[name] = now
+            room = vantage_of(node)
+            around = [o for o in rooms.get(id(room), []) if o != name and o in agents and can_talk(name, o)] \
+                if room is not None else []
+            if not around:
+                continue
+            seen = agent.marks.react_subjects
+            other = min(around, key=lambda o: (seen.get(o, datetime.min), o))
+            agent.notice(Observation(action_sentence(other, doing(other)), subject=other,
+                                     place=where[other].address), now)
+            noticed += 1
+        return noticed
+
+    def forget(self, name: str) -> None:
+        """Drop an agent's timer (it left, or a save was loaded)."""
+        self._looked.pop(name, None)
