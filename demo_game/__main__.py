@@ -14,7 +14,7 @@ def _error_screen(cfg: GameConfig, title: str, message: str) -> None:
 
     from demo_game.game import init_display
     from demo_game.hud import draw_error_screen
-    from npc_brain.adapters.pygame_bridge import Fonts
+    from npc_brain.adapters.pygame import Fonts
 
     try:
         screen = init_display(cfg)
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from demo_game.assets import PersonaFileError
     from demo_game.game import Game
-    from npc_brain.world.errors import MapError
+    from npc_brain import MapError
 
     try:
         game = Game(cfg)

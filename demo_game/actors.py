@@ -6,20 +6,20 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from npc_brain.adapters.pygame_bridge import (
+from npc_brain import Persona, Walker
+from npc_brain.adapters.pygame import (
     ActivityIcons,
     Camera,
     CharacterSheet,
     Fonts,
+    Footing,
+    StandingProps,
     bubble_surface,
     label_surface,
     shadow,
     shorten,
 )
-from npc_brain.adapters.pygame_props import Footing, StandingProps
-from npc_brain.adapters.walker import Walker
-from npc_brain.types.persona import Persona
-from npc_brain.world.pathfinding import CollisionGrid
+from npc_brain.world import CollisionGrid
 
 FEET = (14, 8)  # the player's collision box at the feet, in pixels
 BLANKET = 22  # a bed's blanket starts this far below its top (sprites/art_furniture.py draws the pillow above)

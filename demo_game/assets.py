@@ -1,52 +1,17 @@
 """Assets: personas from the JSON file, character sheets and portraits from sprites/."""
 from __future__ import annotations
 
-import json
 import zlib
 from pathlib import Path
-from typing import Any
 
 import pygame
-from pydantic import ValidationError
 
-from npc_brain.adapters.pygame_bridge import CharacterSheet
+from npc_brain import Persona, PersonaFileError, World, load_personas, place_personas
+from npc_brain.adapters.pygame import CharacterSheet
 from npc_brain.personas import CapacityError, generate
-from npc_brain.types.persona import Persona
-from npc_brain.world.homes import PersonaPlaceError, Placement, place_personas
-from npc_brain.world.world import World, slugify
+from npc_brain.world import PersonaPlaceError, Placement, slugify
 
-
-class PersonaFileError(ValueError):
-    """The persona file is missing, not JSON, or a persona in it is invalid (one sentence)."""
-
-
-def load_personas(path: Path, count: int | None = None) -> list[Persona]:
-    """The first `count` personas of a JSON file (a list, or {"personas": [...]})."""
-    try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PersonaFileError(f"{path} does not exist.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PersonaFileError(f"{path} is not a readable JSON file ({exc}).") from None
-    items = data.get("personas") if isinstance(data, dict) else data
-    if not isinstance(items, list) or not items:
-        raise PersonaFileError(f"{path} holds no list of personas.")
-    out: list[Persona] = []
-    seen: set[str] = set()
-    for i, raw in enumerate(items[:count] if count else items):
-        try:
-            persona = Persona.model_validate(raw)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            who = raw.get("name", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-            raise PersonaFileError(f"{path}: persona {who!r}: {where}: {err['msg']}.") from None
-        if persona.name in seen:
-            raise PersonaFileError(f"{path}: two personas are named {persona.name!r}.")
-        seen.add(persona.name)
-        out.append(persona)
-    return out
-
+__all__ = ["PersonaFileError", "SpriteBook", "check_personas", "load_personas", "placeholder_sheet", "townsfolk"]
 
 def check_personas(personas: list[Persona], world: World, source: str = "personas", *,
                    fill_missing: bool = False) -> Placement:

@@ -14,14 +14,8 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from enum import StrEnum
 from typing import Any
 
-from npc_brain.llm.accounting import UsageSnapshot
-from npc_brain.llm.errors import LLMError
-from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.runtime.settings import BrainSettings
-from npc_brain.runtime.society import Society
-from npc_brain.types.actions import ActionRegistry
-from npc_brain.types.clock import GameClock
-from npc_brain.world.world import World
+from npc_brain import ActionRegistry, BrainSettings, ChatModel, Embedder, GameClock, LLMError, Society, World
+from npc_brain.llm import UsageSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +39,7 @@ def checked_embedder(embedder: Embedder) -> tuple[Embedder, str | None]:
     try:
         embedder.dim  # noqa: B018 — the probe request itself
     except LLMError as exc:
-        from npc_brain.llm.embedders import LexicalEmbedder
-        from npc_brain.llm.factory import DEFAULT_LEXICAL_DIM
+        from npc_brain.llm import DEFAULT_LEXICAL_DIM, LexicalEmbedder
 
         return LexicalEmbedder(DEFAULT_LEXICAL_DIM), (
             f"The embedder does not work, so memories use the lexical embedder instead ({exc})")
@@ -55,7 +48,7 @@ def checked_embedder(embedder: Embedder) -> tuple[Embedder, str | None]:
 
 def scripted_stack() -> tuple[ChatModel, Embedder]:
     """A model-free mind: canned but schema-valid answers (tests, offline demos)."""
-    from npc_brain.llm.embedders import LexicalEmbedder
+    from npc_brain.llm import LexicalEmbedder
     from npc_brain.llm.testing import ScriptedModel
     from npc_brain.testing import BrainResponder
 
@@ -112,8 +105,7 @@ class Brains:
             if self._loader is not None:
                 model, embedder, stack = self._loader()
             else:
-                from npc_brain.llm.factory import load_stack
-                from npc_brain.llm.settings import LLMSettings
+                from npc_brain import LLMSettings, load_stack
 
                 llm = LLMSettings.from_env(None, **self._overrides)
                 stack = load_stack(llm)

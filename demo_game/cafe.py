@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel
 
-from npc_brain.types.actions import ActionContext, GameAction
+from npc_brain import ActionContext, GameAction
 
 __all__ = ["GiveItem", "Invite", "NoArgs", "cafe_actions", "invite_action"]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from npc_brain.adapters.pygame_bridge import Fonts, panel, wrap_text
+from npc_brain.adapters.pygame import Fonts, panel, wrap_text
 
 INK = (236, 238, 245)
 DIM = (150, 156, 175)

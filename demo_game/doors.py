@@ -11,11 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from npc_brain.adapters.walker import area_at
-from npc_brain.world.pathfinding import Cell, CollisionGrid
-from npc_brain.world.perception import vantage_of
-from npc_brain.world.place import Place, PlaceKind
-from npc_brain.world.world import World
+from npc_brain import Place, PlaceKind, World, area_at
+from npc_brain.world import Cell, CollisionGrid, vantage_of
 
 __all__ = ["Crossing", "Door", "DoorLog", "find_doors", "in_sight", "space_at"]
 

@@ -34,16 +34,13 @@ from demo_game.hud import HELP_SECONDS, Hud
 from demo_game.inspector import Inspector
 from demo_game.performer import Performer
 from demo_game.persistence import Persistence
+from demo_game.talks import Talks
 from demo_game.town import MapWatcher, Town
 from demo_game.townsfolk import PERCEIVE_EVERY, Waker, move_npcs, perceive
 from demo_game.zoom import make_camera
-from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
-from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
-from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.runtime.settings import BrainSettings
-from npc_brain.types import events as ev
-from npc_brain.types.clock import GameClock
-from npc_brain.types.persona import Persona
+from npc_brain import BrainSettings, ChatModel, Embedder, GameClock, PathBudget, Persona, Walker, nearest_walkable
+from npc_brain import events as ev
+from npc_brain.adapters.pygame import ActivityIcons, Fonts
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +117,7 @@ class Game:
         self._tick = pygame.time.Clock()
         self._paused_speed = cfg.speed or 1
         self.chats: dict[str, ChatBox] = {}  # one box per NPC: its history outlives conversations
-        self._waker = Waker(self)
+        self.talks = Talks(self, Waker(self))  # the chat and whisper boxes
         self.drawn = Drawn()  # where this frame's labels, bubbles and panels went (the scene fills it)
         self.listeners: list[Callable[[ev.Event], object]] = []  # hear every event of the society
 
@@ -328,87 +325,30 @@ class Game:
         self.player.move(dx, dy, dt, self.town.footing)
         self.world.set_position(self.player.name, *self.player.position)
 
-    # ------------------------------------------------------------------ chat / whisper
+    # ------------------------------------------------------------------ chat / whisper (`Talks`)
     def open_chat(self, name: str | None = None) -> bool:
-        """E: talk to the nearest NPC in sight (or `name`). False (with a toast) when nobody is
-        near; a sleeper is woken by a second E, with a grumble."""
-        npc = self.npcs.get(name) if name else self.nearest_npc()
-        if npc is None:
-            self.hud.toast("Walk up to someone first (within about three tiles, in the same room), then press E.",
-                           self.t, error=True)
-            return False
-        if self.society is None:
-            self.hud.toast("The town is still waking up…" if self.brains.state is BrainState.WAKING
-                           else "The townsfolk have no minds right now.", self.t, error=True)
-            return False
-        if self.asleep(npc) and not self._waker.knock(npc, self.t):
-            return False  # "Zzz…": a second E wakes them
-        chat = self.chats.get(npc.name)
-        if chat is None:
-            portrait = self.sprites.portrait(npc.name, npc.persona.sprite, 44)
-            chat = self.chats[npc.name] = ChatBox(npc.name, portrait)
-        chat.notice = ""
-        chat.scroll = 0
-        self.chat = chat
-        self.chat.entry.swallow = "e"
-        # The NPC you turned to waits for you (see _move_npcs), and the town's thinking makes
-        # room for its reply.
-        self.society.engage(self.player.name, npc.name)
-        pygame.key.start_text_input()
-        self.controls.release_all()
-        npc.walker.face(*self.player.position)
-        return True
+        """E: talk to the nearest NPC in sight (or `name`); False (with a toast) when nobody is near."""
+        return self.talks.open_chat(name)
 
     def say(self, text: str) -> None:
         """Send a line to the NPC in the chat box."""
-        if self.chat is None or self.society is None:
-            return
-        try:
-            self.chat.conversation = self.society.talk(self.chat.npc, self.player.name, text)
-            self.chat.notice = ""
-        except ValueError as exc:
-            self.chat.notice = str(exc)
+        self.talks.say(text)
 
     def close_chat(self) -> None:
         """Esc: leave the conversation (both sides remember it)."""
-        if self.chat is None:
-            return
-        conv = self.chat.conversation
-        if conv is not None and not conv.ended and self.society is not None:
-            self.society.end_conversation(conv)
-        if self.society is not None:
-            self.society.engage(self.player.name, None)
-        self.chat = None
-        pygame.key.stop_text_input()
+        self.talks.close_chat()
 
     def open_whisper(self, name: str | None = None) -> bool:
         """W on a selected NPC: a line for its inner voice."""
-        name = name or self.inspector.name
-        if name is None or self.society is None:
-            return False
-        self.whisper = WhisperBox(name)
-        self.whisper.entry.swallow = "w"
-        pygame.key.start_text_input()
-        self.controls.release_all()
-        return True
+        return self.talks.open_whisper(name)
 
     def send_whisper(self, text: str) -> None:
         """Store the whispered line as the NPC's own thought."""
-        if self.whisper is None or self.society is None:
-            return
-        name = self.whisper.npc
-        try:
-            self.society.whisper(name, text)
-            self.hud.toast(f"{name.split()[0]} thinks: “{text[:60]}”", self.t)
-            self.npcs[name].say(text, self.t, tone="thought", icon="whisper", duration=4.0)
-        except ValueError as exc:
-            self.hud.toast(str(exc), self.t, error=True)
-        self.close_whisper()
+        self.talks.send_whisper(text)
 
     def close_whisper(self) -> None:
         """Close the whisper box."""
-        self.whisper = None
-        pygame.key.stop_text_input()
+        self.talks.close_whisper()
 
     # ------------------------------------------------------------------ selection
     def select(self, name: str | None) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from npc_brain.types import events as ev
+from npc_brain import events as ev
 
 if TYPE_CHECKING:
     from demo_game.game import Game

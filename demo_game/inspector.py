@@ -13,11 +13,9 @@ from typing import Any
 
 import pygame
 
-from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts, panel, wrap_text
-from npc_brain.memory.record import MemoryRecord
-from npc_brain.runtime.conversation import Line
-from npc_brain.runtime.inspection import AgentInspection, StepView
-from npc_brain.world.place import PlaceKind
+from npc_brain import AgentInspection, Line, PlaceKind, StepView
+from npc_brain.adapters.pygame import ActivityIcons, Fonts, panel, wrap_text
+from npc_brain.memory import MemoryRecord
 
 INK = (232, 235, 243)
 DIM = (140, 146, 166)

@@ -15,10 +15,7 @@ from typing import Any
 
 from demo_game.cafe import cafe_actions, invite_action
 from demo_game.inventory import Inventory
-from npc_brain.runtime.movement import MOVEMENT_ACTIONS, with_movement
-from npc_brain.types.actions import ActionRegistry
-from npc_brain.types.events import ActionRequested
-from npc_brain.types.observation import Observation, ObservationKind
+from npc_brain import MOVEMENT_ACTIONS, ActionRegistry, ActionRequested, Observation, ObservationKind, with_movement
 
 CAFE = "town:hobbs_cafe"
 COUNTER_ROOM = "town:hobbs_cafe:dining_area"
@@ -97,7 +94,7 @@ class Performer:
 
     def cafe_open(self) -> bool:
         """Open now by its (possibly overridden) hours."""
-        from npc_brain.world.hours import is_open
+        from npc_brain.world import is_open
 
         cafe = self._cafe()
         return cafe is not None and is_open(cafe.opens, cafe.closes, self._clock().time())

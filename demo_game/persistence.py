@@ -14,11 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from demo_game.assets import PersonaFileError, check_personas
 from demo_game.town import Town
-from npc_brain.adapters.walker import nearest_walkable
-from npc_brain.memory.save import SaveError, SaveFile
-from npc_brain.world.errors import MapError
-from npc_brain.world.place import PlaceKind
-from npc_brain.world.spatial_memory import SpatialMemory
+from npc_brain import MapError, PlaceKind, SaveError, nearest_walkable
+from npc_brain.memory import SaveFile
+from npc_brain.world import SpatialMemory
 
 if TYPE_CHECKING:
     from demo_game.ports import PersistedGame

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from npc_brain.world.pathfinding import Pathfinder
+from npc_brain import Pathfinder
 
 if TYPE_CHECKING:
     from demo_game.game import Game
@@ -207,7 +207,7 @@ def _there(goal: Goal, x: float, y: float) -> bool:
 
 def _clear(grid: object, a: Point, b: Point) -> bool:
     """Every cell a straight walk from `a` to `b` (with the feet's width) touches is walkable."""
-    from npc_brain.world.pathfinding import CollisionGrid
+    from npc_brain.world import CollisionGrid
 
     assert isinstance(grid, CollisionGrid)
     steps = max(1, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 4))

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from demo_game.doors import DoorLog, find_doors, in_sight, space_at
-from npc_brain.adapters.walker import area_at
-from npc_brain.types import events as ev
+from npc_brain import area_at
+from npc_brain import events as ev
 
 if TYPE_CHECKING:
     from demo_game.actors import Npc

@@ -1,8 +1,8 @@
 """The narrow views of `Game` that its helpers are given.
 
-`Controls`, `Persistence` and the scene drawer each take one of these Protocols instead of the
-whole `Game`, so none of them imports `demo_game.game` (which imports them): the contract is
-what each one really uses, and `Game` satisfies all three structurally.
+`Controls`, `Persistence`, `Talks` and the scene drawer each take one of these Protocols instead
+of the whole `Game`, so none of them imports `demo_game.game` (which imports them): the contract
+is what each one really uses, and `Game` satisfies all four structurally.
 """
 from __future__ import annotations
 
@@ -17,15 +17,14 @@ if TYPE_CHECKING:
     from demo_game.brains import Brains
     from demo_game.chatbox import ChatBox, WhisperBox
     from demo_game.config import GameConfig
+    from demo_game.controls import Controls
     from demo_game.drawn import Drawn
     from demo_game.hud import Hud
     from demo_game.inspector import Inspector
     from demo_game.performer import Performer
     from demo_game.town import MapWatcher, Town
-    from npc_brain.adapters.camera import Camera
-    from npc_brain.adapters.pygame_bridge import ActivityIcons, Fonts
-    from npc_brain.types.clock import GameClock
-    from npc_brain.types.persona import Persona
+    from npc_brain import GameClock, Persona
+    from npc_brain.adapters.pygame import ActivityIcons, Camera, Fonts
 
 
 class SaveSlots(Protocol):
@@ -110,6 +109,37 @@ class PersistedGame(Protocol):
     def close_chat(self) -> None: ...
     def close_whisper(self) -> None: ...
     def select(self, name: str | None) -> None: ...
+
+
+class TalkingGame(Protocol):
+    """What `Talks` reads and replaces: the text boxes, the NPCs, you, the minds and the HUD."""
+
+    chat: ChatBox | None
+    whisper: WhisperBox | None
+
+    @property
+    def chats(self) -> dict[str, ChatBox]: ...
+    @property
+    def npcs(self) -> dict[str, Npc]: ...
+    @property
+    def player(self) -> Player: ...
+    @property
+    def society(self) -> Any: ...
+    @property
+    def brains(self) -> Brains: ...
+    @property
+    def sprites(self) -> SpriteBook: ...
+    @property
+    def hud(self) -> Hud: ...
+    @property
+    def inspector(self) -> Inspector: ...
+    @property
+    def controls(self) -> Controls: ...
+    @property
+    def t(self) -> float: ...
+
+    def nearest_npc(self, within: float = ...) -> Npc | None: ...
+    def asleep(self, npc: Npc) -> bool: ...
 
 
 class DrawnGame(Protocol):

@@ -16,7 +16,7 @@ from demo_game.brains import BrainState
 from demo_game.hud import Card
 from demo_game.tags import draw_tags
 from demo_game.zoom import ZoomCamera
-from npc_brain.adapters.pygame_bridge import wrap_text
+from npc_brain.adapters.pygame import wrap_text
 
 if TYPE_CHECKING:
     from demo_game.ports import DrawnGame

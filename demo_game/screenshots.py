@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from demo_game.config import GameConfig
     from demo_game.game import Game
-    from npc_brain.adapters.walker import nearest_walkable
+    from npc_brain import nearest_walkable
 
     game = Game(GameConfig(headless=True, backend=a.backend, npcs=a.npcs, speed=a.speed, hot_reload=False,
                            start=datetime.fromisoformat(a.start)))

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_brain.adapters.walker import Walker
-from npc_brain.types.action import caption
-from npc_brain.world.perception import vantage_of
-from npc_brain.world.place import Place, PlaceKind
-from npc_brain.world.wording import definite, true_to_place
+from npc_brain import Place, PlaceKind, Walker, caption
+from npc_brain.world import definite, true_to_place, vantage_of
 
 Rect = tuple[float, float, float, float]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from npc_brain.adapters.pygame_bridge import bubble_surface
+from npc_brain.adapters.pygame import bubble_surface
 
 if TYPE_CHECKING:
     from demo_game.ports import DrawnGame

@@ -13,15 +13,8 @@ from pathlib import Path
 import pygame
 
 from demo_game.showing import Labels
-from npc_brain.adapters.pygame_bridge import MapRenderer
-from npc_brain.adapters.pygame_props import Footing, StandingProps
-from npc_brain.adapters.tiled import MapLoad, read_map
-from npc_brain.world.errors import MapError
-from npc_brain.world.homes import spread_points
-from npc_brain.world.pathfinding import Pathfinder
-from npc_brain.world.perception import Perception
-from npc_brain.world.rules import Rules
-from npc_brain.world.world import World
+from npc_brain import MapError, MapLoad, Pathfinder, Perception, Rules, World, read_map, spread_points
+from npc_brain.adapters.pygame import Footing, MapRenderer, StandingProps
 
 log = logging.getLogger(__name__)
 

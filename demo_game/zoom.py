@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from npc_brain.adapters.camera import Camera
+from npc_brain.adapters.pygame import Camera
 
 ART_TILE = 32  # the demo's sprites are drawn for 32 px tiles
 

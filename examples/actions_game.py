@@ -18,15 +18,21 @@ from datetime import datetime, timedelta
 
 from pydantic import BaseModel
 
-from npc_brain.adapters.tiled import read_map
-from npc_brain.adapters.walker import Walker
-from npc_brain.runtime.movement import MOVEMENT_ACTIONS, with_movement
-from npc_brain.runtime.society import Society
-from npc_brain.types.actions import GameAction
-from npc_brain.types.clock import GameClock
-from npc_brain.types.events import ActionRequested, MovementEnded, UtteranceEvent
-from npc_brain.types.persona import Persona
-from npc_brain.world import Pathfinder, Rules
+from npc_brain import (
+    MOVEMENT_ACTIONS,
+    ActionRequested,
+    GameAction,
+    GameClock,
+    MovementEnded,
+    Pathfinder,
+    Persona,
+    Rules,
+    Society,
+    UtteranceEvent,
+    Walker,
+    read_map,
+    with_movement,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CAFE = "town:hobbs_cafe"
@@ -97,7 +103,7 @@ class Window:
     def __init__(self, town, personas):
         import pygame
 
-        from npc_brain.adapters.pygame_bridge import Camera, CharacterSheet, MapRenderer
+        from npc_brain.adapters.pygame import Camera, CharacterSheet, MapRenderer
 
         self.pygame = pygame
         self.screen = pygame.display.set_mode((960, 540))
@@ -131,7 +137,7 @@ def main(argv=None, model=None, embedder=None, out=sys.stdout):
     personas = {p["name"]: Persona.model_validate(p)
                 for p in json.loads((ROOT / "demo_game/personas.json").read_text())}
     if model is None:
-        from npc_brain.llm import load_embedder, load_model
+        from npc_brain import load_embedder, load_model
 
         model, embedder = load_model(), load_embedder()
     view = None

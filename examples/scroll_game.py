@@ -9,13 +9,8 @@ from datetime import datetime
 import pygame
 from pytmx.util_pygame import load_pygame
 
-from npc_brain.adapters.crowd import Crowd  # +npc
-from npc_brain.adapters.pygame_bridge import WalkerSprite  # +npc
-from npc_brain.adapters.tiled import load_world  # +npc
-from npc_brain.llm import load_embedder, load_model  # +npc
-from npc_brain.runtime.society import Society  # +npc
-from npc_brain.types.clock import GameClock  # +npc
-from npc_brain.types.persona import Persona  # +npc
+from npc_brain import Crowd, GameClock, Persona, Society, load_embedder, load_model, load_world  # +npc
+from npc_brain.adapters.pygame import WalkerSprite  # +npc
 
 HERE = pathlib.Path(__file__).resolve().parent / "scroll_assets"
 VIEW = (480, 320)

@@ -9,18 +9,11 @@ import pygame
 from pytmx import TiledTileLayer
 from pytmx.util_pygame import load_pygame
 
-from npc_brain.adapters.tiled import load_world  # +npc
-from npc_brain.adapters.walker import Walker  # +npc
-from npc_brain.llm import load_embedder, load_model  # +npc
-from npc_brain.runtime.society import Society  # +npc
-from npc_brain.types.clock import GameClock  # +npc
-from npc_brain.types.events import UtteranceEvent  # +npc
-from npc_brain.types.persona import Persona  # +npc
-from npc_brain.world import Pathfinder, Perception, Rules, place_personas, spread_points  # +npc
+import npc_brain as nb  # +npc
 
 HERE = pathlib.Path(__file__).resolve().parent / "tutorial_assets"
-ADA = Persona(name="Ada Stone", age=31, traits=("curious", "kind"), occupation="potter", home="auto")  # +npc
-BEN = Persona(name="Ben Ford", age=45, occupation="innkeeper at The Inn", home="auto", workplace="auto")  # +npc
+ADA = nb.Persona(name="Ada Stone", age=31, traits=("curious", "kind"), occupation="potter", home="auto")  # +npc
+BEN = nb.Persona(name="Ben Ford", age=45, occupation="innkeeper at The Inn", home="auto", workplace="auto")  # +npc
 
 
 def main(frames=None, model=None):
@@ -33,14 +26,14 @@ def main(frames=None, model=None):
     hero = hero_image.get_rect(center=(start.x, start.y))
     font = pygame.font.Font(None, 18)
     tick = pygame.time.Clock()
-    world = load_world(HERE / "village.tmx")  # +npc
-    clock = GameClock(datetime(2023, 2, 13, 8, 0), minutes_per_second=2.0)  # +npc
-    paths, rules, eyes = Pathfinder(world.grid), Rules(world), Perception(world)  # +npc
-    villagers = place_personas([ADA, BEN], world).personas  # +npc: "auto" homes found on the map
-    spots = spread_points(world.grid, len(villagers), hero.midbottom, radius=3)  # +npc: no spawns
+    world = nb.load_world(HERE / "village.tmx")  # +npc
+    clock = nb.GameClock(datetime(2023, 2, 13, 8, 0), minutes_per_second=2.0)  # +npc
+    paths, rules, eyes = nb.Pathfinder(world.grid), nb.Rules(world), nb.Perception(world)  # +npc
+    villagers = nb.place_personas([ADA, BEN], world).personas  # +npc: "auto" homes found on the map
+    spots = nb.spread_points(world.grid, len(villagers), hero.midbottom, radius=3)  # +npc: no spawns
     said: dict[str, str] = {}  # +npc: the last line each villager said
-    with Society(world, model or load_model(), load_embedder(), now=clock) as society:  # +npc
-        npcs = {p.name: Walker(p.name, world, paths, rules=rules, position=xy) for p, xy in zip(villagers, spots)}  # +npc
+    with nb.Society(world, model or nb.load_model(), nb.load_embedder(), now=clock) as society:  # +npc
+        npcs = {p.name: nb.Walker(p.name, world, paths, rules=rules, position=xy) for p, xy in zip(villagers, spots)}  # +npc
         for persona in villagers:  # +npc
             society.add_agent(persona)  # +npc
         frame = 0
@@ -60,7 +53,7 @@ def main(frames=None, model=None):
             clock.advance(dt)  # +npc
             world.set_position("Hero", *hero.midbottom)  # +npc: so villagers can see you
             for event in society.update():  # +npc: finished thinking, applied; never waits
-                if isinstance(event, UtteranceEvent):  # +npc
+                if isinstance(event, nb.UtteranceEvent):  # +npc
                     said[event.agent] = event.text  # +npc
             doing = {name: society.action(name).description for name in npcs} | {"Hero": "walking around"}  # +npc
             for name, walker in npcs.items():  # +npc

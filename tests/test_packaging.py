@@ -49,3 +49,33 @@ def _readme_test_command() -> str:
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert _readme_test_command() in ci
+
+
+PUBLIC_FACES = {
+    "npc_brain", "npc_brain.adapters.pygame", "npc_brain.world", "npc_brain.llm", "npc_brain.memory",
+    "npc_brain.personas", "npc_brain.language", "npc_brain.testing", "npc_brain.llm.testing",
+}
+
+
+def test_the_demo_and_the_examples_use_only_the_public_faces() -> None:
+    import ast
+
+    deep = []
+    for path in sorted([*(ROOT / "demo_game").glob("*.py"), *(ROOT / "examples").glob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("npc_brain"):
+                if node.module not in PUBLIC_FACES:
+                    deep.append(f"{path.name}: {node.module}")
+            elif isinstance(node, ast.Import):
+                deep += [f"{path.name}: {a.name}" for a in node.names
+                         if a.name.startswith("npc_brain") and a.name not in PUBLIC_FACES]
+    assert not deep, deep
+
+
+def test_every_public_name_is_there() -> None:
+    import importlib
+
+    for face in sorted(PUBLIC_FACES):
+        module = importlib.import_module(face)
+        for name in getattr(module, "__all__", ()):
+            assert hasattr(module, name), f"{face}.{name}"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from npc_brain.adapters.walker import PathBudget, Walker, nearest_walkable
 from npc_brain.runtime.movement import MOVEMENT_ACTIONS
@@ -35,6 +35,10 @@ from npc_brain.world.homes import place_personas, spread_points
 from npc_brain.world.pathfinding import Cell, Pathfinder
 from npc_brain.world.perception import Perception
 from npc_brain.world.rules import Rules
+
+if TYPE_CHECKING:  # the adapters sit above the runtime; only the types are needed here
+    from npc_brain.runtime.society import Society
+    from npc_brain.types.clock import GameClock
 
 __all__ = ["Crowd"]
 
@@ -50,7 +54,7 @@ class Crowd:
     `speed` NPCs' walking speed in map pixels per second.
     """
 
-    def __init__(self, society: Any, *, clock: Any = None, rules: Rules | None = None,
+    def __init__(self, society: Society, *, clock: GameClock | None = None, rules: Rules | None = None,
                  pathfinder: Pathfinder | None = None, perceive_every: float = 0.5,
                  speech_seconds: float = 6.0, speed: float = 64.0) -> None:
         if society.world is None:

@@ -353,12 +353,13 @@ class CharacterSheet:
         self._cycle = [0, self.stand, cols - 1, self.stand] if cols >= 3 else list(range(cols))
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], **kw: Any) -> CharacterSheet:
+    def load(cls, path: str | os.PathLike[str], *, frame_size: tuple[int, int] = (32, 48),
+             directions: Sequence[str] = DIRECTIONS, stride: float = 11.0) -> CharacterSheet:
         """Load a sheet image (convert_alpha when a display exists)."""
         image = pygame.image.load(os.fspath(path))
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             image = image.convert_alpha()
-        return cls(image, **kw)
+        return cls(image, frame_size=frame_size, directions=directions, stride=stride)
 
     def frame(self, facing: str, distance: float = 0.0, moving: bool = False) -> pygame.Surface:
         """The frame to show: walking frames cycle with the distance walked."""
@@ -372,7 +373,7 @@ class CharacterSheet:
         """Top-left of the frame for feet at (x, y) in map pixels."""
         return (x - self.size[0] / 2, y - self.size[1] + 6)
 
-    def draw(self, surface: pygame.Surface, camera: Camera, walker: Any) -> None:
+    def draw(self, surface: pygame.Surface, camera: Camera, walker: Walker) -> None:
         """Blit the right frame for a `Walker` (or anything with position/facing/distance/moving)."""
         frame = self.frame(walker.facing, walker.distance, walker.moving)
         surface.blit(frame, camera.to_screen(*self.anchor(*walker.position)))
@@ -383,7 +384,8 @@ class WalkerSprite(pygame.sprite.Sprite):
     `update()` puts its rect's feet (midbottom) on the walker's position, and with a
     `CharacterSheet` picks the walk frame for its facing. `name` is the NPC's."""
 
-    def __init__(self, walker: Any, image: pygame.Surface | CharacterSheet, *groups: Any) -> None:
+    def __init__(self, walker: Walker, image: pygame.Surface | CharacterSheet,
+                 *groups: pygame.sprite.AbstractGroup[WalkerSprite]) -> None:
         super().__init__(*groups)
         self.walker = walker
         self.name: str = walker.name
@@ -392,7 +394,7 @@ class WalkerSprite(pygame.sprite.Sprite):
         self.rect = self.image.get_rect()
         self.update()
 
-    def update(self, *args: Any, **kwargs: Any) -> None:
+    def update(self, *args: object, **kwargs: object) -> None:
         """Follow the walker (call it through `group.update(...)` each frame; arguments ignored)."""
         w = self.walker
         if self.sheet is not None:

@@ -15,8 +15,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pygame
+from pytmx import TiledMap
 
 from npc_brain.adapters.camera import Camera
+from npc_brain.adapters.tiled_layers import LayerRef
 
 __all__ = ["OVER_LAYER_NAMES", "MapRenderer", "colour_key", "is_over_layer", "tile_images"]
 
@@ -27,7 +29,7 @@ OVER_LAYER_NAMES = frozenset({"over", "above", "roof", "roofs", "overhead"})
 _NOT_DRAWN = ("areas", "collision", "spawns")  # object layers that carry meaning, not art
 
 
-def colour_key(trans: Any) -> tuple[int, int, int] | None:
+def colour_key(trans: object) -> tuple[int, int, int] | None:
     """A Tiled `trans` value ("ff00ff" or "#ff00ff") as an RGB triple; None when absent or unreadable."""
     text = str(trans or "").strip().lstrip("#")
     if len(text) != 6:
@@ -53,7 +55,7 @@ def _sheet(filename: str, key: tuple[int, int, int] | None, display: bool) -> py
     return sheet
 
 
-def tile_images(tiled_map: Any) -> dict[int, pygame.Surface]:
+def tile_images(tiled_map: TiledMap) -> dict[int, pygame.Surface]:
     """Surfaces by gid for a pytmx map loaded without pygame (its `images` hold (file, rect,
     flags) triples, or with `adapters.tiled.read_map` (file, rect, flags, trans)); each image
     file is loaded once per colour key, and the key's pixels are transparent as in Tiled."""
@@ -80,7 +82,7 @@ def tile_images(tiled_map: Any) -> dict[int, pygame.Surface]:
     return out
 
 
-def is_over_layer(ref: Any) -> bool:
+def is_over_layer(ref: LayerRef) -> bool:
     """Whether a layer is drawn above characters (tree tops, roofs): named so, or `over=true`."""
     props = getattr(ref, "properties", {}) or {}
     flag = props.get("over", props.get("above", False))
@@ -107,7 +109,7 @@ class MapRenderer:
     not render again); `rendered` counts chunk renders (for tests and profiling).
     """
 
-    def __init__(self, tiled_map: Any, layers: Sequence[Any], *, chunk: int = 512,
+    def __init__(self, tiled_map: TiledMap, layers: Sequence[LayerRef], *, chunk: int = 512,
                  background: Color = (52, 96, 60), min_chunks: int = 16) -> None:
         self.tile_w, self.tile_h = int(tiled_map.tilewidth), int(tiled_map.tileheight)
         self.cols, self.rows = int(tiled_map.width), int(tiled_map.height)

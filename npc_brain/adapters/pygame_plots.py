@@ -10,7 +10,10 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported lazily at run time: the charts are optional
+    import pygame
 
 PALETTE = ((52, 101, 164), (204, 102, 51), (115, 160, 80), (150, 90, 160), (200, 170, 40), (90, 90, 90))
 W, H = 760, 420
@@ -70,7 +73,7 @@ class _Canvas:
         v = max(0.0, min(v, self.ymax))
         return int(self.y0 - (self.y0 - self.y1) * v / self.ymax)
 
-    def text(self, s: str, x: int, y: int, font: Any, *, center: bool = False, right: bool = False,
+    def text(self, s: str, x: int, y: int, font: pygame.font.Font, *, center: bool = False, right: bool = False,
              color: tuple[int, int, int] = (20, 20, 20)) -> None:
         img = font.render(s, True, color)
         if center:

@@ -46,7 +46,7 @@ class StandingProps:
                 if r + 1 < rows:  # stacked on a standing thing of the same layer: stands where it does
                     foot[r] = np.where(here & ~blocked[r] & (foot[r + 1] >= 0), foot[r + 1], foot[r])
             if (gids != 0).any():
-                self.layers.append((gids, foot, tuple(ref.offset)))
+                self.layers.append((gids, foot, ref.offset))
                 for gid in np.unique(gids[foot >= 0]):
                     image = self.images.get(int(gid))
                     if image is not None:
@@ -68,7 +68,7 @@ class StandingProps:
             y = (r + 1) * self.tile_h - image.get_height() + offset[1]
             surface.blit(image, camera.to_screen(x, y))
 
-    def draw_front(self, surface: pygame.Surface, camera: Camera | Any, rect: Rect, feet_row: int) -> None:
+    def draw_front(self, surface: pygame.Surface, camera: Camera, rect: Rect, feet_row: int) -> None:
         """Redraw the props standing in front of feet on `feet_row` that overlap `rect` (map pixels:
         the character's sprite)."""
         for gids, foot, offset in self.layers:
@@ -79,7 +79,7 @@ class StandingProps:
                     if foot[r, c] > feet_row:
                         self._blit(surface, camera, int(gids[r, c]), r, c, offset)
 
-    def draw_area(self, surface: pygame.Surface, camera: Camera | Any, rect: Rect) -> None:
+    def draw_area(self, surface: pygame.Surface, camera: Camera, rect: Rect) -> None:
         """Redraw every tile above the floor clipped to `rect` (map pixels): a bed's blanket over
         a sleeper."""
         x, y, w, h = rect

@@ -23,9 +23,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from npc_brain.types.action import Action
+from npc_brain.types.events import ActionRequested
 from npc_brain.world.pathfinding import Cell, Pathfinder, Point
 from npc_brain.world.place import Place, PlaceKind
-from npc_brain.world.rules import Rules, Verdict
+from npc_brain.world.rules import AgentLike, Rules
+from npc_brain.world.verdict import Verdict
 from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
@@ -134,7 +137,7 @@ class Walker:
             self._here = cached = (self.x, self.y, self.world, area_at(self.world, self.x, self.y))
         return cached[3]
 
-    def there(self, action: Any) -> bool:
+    def there(self, action: Action | None) -> bool:
         """Whether the body is at `action`'s place: in its room (next to an object), else inside
         the building (the room of it that fits, once walked to). True for no place at all."""
         address = getattr(action, "address", None)
@@ -179,7 +182,7 @@ class Walker:
         elif dy:
             self.facing = "down" if dy > 0 else "up"
 
-    def update(self, action: Any, agent: Any, now: datetime, dt: float,
+    def update(self, action: Action | None, agent: AgentLike | None, now: datetime, dt: float,
                budget: PathBudget | None = None) -> Verdict | None:
         """Follow `action` (anything with `address`, `activity`, `description`, `start`) for `dt`
         seconds. Returns a refusing `Verdict` the frame a rule stops the agent, else None."""
@@ -202,7 +205,7 @@ class Walker:
             return None
         return self._step(dt, agent, action, now)
 
-    def perform(self, request: Any) -> tuple[bool, str]:
+    def perform(self, request: ActionRequested) -> tuple[bool, str]:
         """Can this body do a built-in movement request (an `ActionRequested`)? `(done, reason)`,
         for `society.report(request.request_id, done=done, reason=reason)`."""
         if request.action == "follow":

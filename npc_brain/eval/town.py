@@ -9,7 +9,6 @@ stable, small world for tests and quick smoke runs.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_brain.types.persona import Persona
+from npc_brain.types.persona_file import PersonaFileError, load_personas
 
 HOST = "Isabella Rodriguez"
 CANDIDATE = "Sam Moore"
@@ -62,17 +62,9 @@ def find_file(relative: str, env: str, given: str | os.PathLike[str] | None = No
 def read_personas(path: str | os.PathLike[str]) -> list[Persona]:
     """Personas from a JSON file: a list of persona objects or {"personas": [...]}."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise TownError(f"cannot read personas from {path}: {exc}") from None
-    if isinstance(data, dict):
-        data = data.get("personas", data.get("agents"))
-    if not isinstance(data, list):
-        raise TownError(f"{path}: expected a list of personas or {{'personas': [...]}}")
-    try:
-        return [Persona.model_validate(p) for p in data]
-    except ValueError as exc:
-        raise TownError(f"{path}: bad persona: {exc}") from None
+        return load_personas(path)
+    except PersonaFileError as exc:
+        raise TownError(str(exc)) from None
 
 
 def pick(personas: Sequence[Persona], n: int | None, keep: Sequence[str] = (HOST, CANDIDATE)) -> list[Persona]:

@@ -28,7 +28,7 @@ from npc_brain.llm.errors import (
     LLMUnavailable,
     ModelNotFound,
 )
-from npc_brain.llm.factory import LLMStack, load_embedder, load_model, load_stack
+from npc_brain.llm.factory import DEFAULT_LEXICAL_DIM, LLMStack, load_embedder, load_model, load_stack
 from npc_brain.llm.gguf import INSTALL_COMMAND, GGUFLocation, locate_gguf
 from npc_brain.llm.openai_backend import OpenAIEmbedder, OpenAIModel
 from npc_brain.llm.protocols import ChatModel, ChoiceModel, Embedder, Message, UsageReportingModel
@@ -36,6 +36,7 @@ from npc_brain.llm.replay import RecordingModel, ReplayMiss, ReplayModel
 from npc_brain.llm.settings import LLMSettings
 
 __all__ = [
+    "DEFAULT_LEXICAL_DIM",
     "INSTALL_COMMAND",
     "AccountingModel",
     "CallStats",

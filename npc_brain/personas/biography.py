@@ -23,7 +23,7 @@ from npc_brain.personas.lines import Leisure
 from npc_brain.personas.survey import Spot, Survey
 from npc_brain.personas.words import PersonaWords
 from npc_brain.world.hours import is_open
-from npc_brain.world.rules import Purpose
+from npc_brain.world.norms import Purpose
 
 __all__ = ["Life", "Writer", "clock_words", "fill", "groups_of", "number_words", "years_words"]
 

@@ -6,30 +6,33 @@ as a job: a pure `run()` for a worker thread (reads snapshots, calls the model) 
 `apply(result)` for the game thread (writes memories, changes the plan). Nothing a job
 computes touches the agent until `apply` runs. The per-kind job factories live in
 `npc_brain.runtime.thoughts`; the bookkeeping they read and write stays here, behind the small public
-surface of the "for the thought factories" section (no factory touches a private member).
+surface of the "for the thought factories" section (no factory touches a private member). What waits
+for a reaction decision is the agent's `attention` (`runtime.attention`), the action its plan gives
+now is read by `runtime.acting`, and its memory drafts carry their provenance (`runtime.provenance`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from npc_brain.cognition import planning
 from npc_brain.cognition.importance import REFUSAL, MemoryDraft, routine_importance
 from npc_brain.cognition.known import Known, known_snapshot
-from npc_brain.cognition.location import KnownPlaces, Whereabouts, building_names, obvious_place, room_for
+from npc_brain.cognition.location import KnownPlaces, Whereabouts
 from npc_brain.cognition.recall import Recall, touched
 from npc_brain.cognition.wishes import wished_step
-from npc_brain.language.occasions import announce
 from npc_brain.language.phrasing import inner_voice
 from npc_brain.language.reader import TextReader
 from npc_brain.language.reported import strip_markers
 from npc_brain.llm.protocols import Embedder
-from npc_brain.memory.importance import ImportanceCache, normalise_description
+from npc_brain.memory.importance import ImportanceCache
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
+from npc_brain.runtime import provenance
+from npc_brain.runtime.acting import Acting
 from npc_brain.runtime.agent_state import Marks, SavedAgent, state_dict
+from npc_brain.runtime.attention import Attention, PendingReaction
 from npc_brain.runtime.lifecycle import (
     PLAN_THOUGHTS,
     URGENT_KINDS,
@@ -45,22 +48,15 @@ from npc_brain.types.detail import Detail
 from npc_brain.types.events import Event, ThoughtFailed
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
-from npc_brain.types.persona import OccasionSeed, Persona
+from npc_brain.types.persona import Persona
 from npc_brain.types.plan import Plan, PlanLevel, PlanStep
+from npc_brain.world.norms import closed_to
 from npc_brain.world.place import Place
-from npc_brain.world.rules import closed_to
 
 __all__ = [
     "EMOJI", "Action", "Agent", "AgentStatus", "AgentStatusError", "Marks", "PendingReaction", "Refusal", "Thought",
     "ThoughtJob",
 ]
-
-@dataclass(slots=True)
-class PendingReaction:
-    """A perception waiting for a reaction decision."""
-
-    observation: Observation
-    time: datetime
 
 
 class Agent:
@@ -92,21 +88,20 @@ class Agent:
         self.detail = Detail.FULL
         self.watched = False  # a player can see it (in focus, or talking with a player)
         self.address: str | None = persona.home or None
-        self._provisional_memo: dict[tuple[str, str, str], str | None] = {}
         self.conversation_with: str | None = None
         self.refusals: list[Refusal] = []
         self.last_recalls: tuple[Recall, ...] = ()
         self.last_error: str | None = None
         self._status = AgentStatus.NEW
-        self._novel: list[PendingReaction] = []
-        self._refused: list[tuple[Refusal, str]] = []  # awaiting replan: (refusal, blocked action)
-        self._seen: dict[str, datetime] = {}
+        self.attention = Attention(persona.name, self.settings)  # what waits for a reaction decision
+        self._acting = Acting(persona, self.settings, self.known_places)  # the action its plan gives now
         self._memo: dict[tuple[str, str, str], str] = {}
         self._marks = Marks()
         self._in_flight: set[Thought] = set()
         self.wants_to_talk: str | None = None  # set by a "talk" reaction; the Society acts on it
-        seeds = [*(self.draft(MemoryKind.OBSERVATION, text, seed_time) for text in persona.memories),
-                 *(self._occasion_seed(o, seed_time) for o in persona.occasions)
+        seeds = [*(provenance.draft(self.reader, self.name, MemoryKind.OBSERVATION, text, seed_time)
+                   for text in persona.memories),
+                 *(provenance.occasion_seed(self.reader, self.name, o, seed_time) for o in persona.occasions)
                  ] if seed_time is not None and len(memory) == 0 else []
         self.buffer = MemoryBuffer(self.rated_without_model, seeds)  # what waits to be memorized
 
@@ -145,6 +140,12 @@ class Agent:
         return frozenset(self._in_flight)
 
     @property
+    def busy(self) -> bool:
+        """Thinking a player would see is in flight (the "…" bubble): memorizing is background
+        work, except before the first plan (the NPC is still waking up)."""
+        return bool(self._in_flight - {Thought.MEMORIZE, Thought.RATE}) or (self.plan.empty and bool(self._in_flight))
+
+    @property
     def buffered(self) -> tuple[MemoryDraft, ...]:
         """Memories waiting for the next MEMORIZE or RATE job."""
         return self.buffer.drafts
@@ -156,84 +157,32 @@ class Agent:
         Returns how many were kept. Refusals go straight to the replanning queue.
         """
         kept = 0
-        window = timedelta(minutes=self.settings.dedup_minutes)
         for obs in observations:
             if obs.kind == ObservationKind.REFUSAL:
                 self.refuse(obs.description, now, address=obs.place or obs.subject)
                 kept += 1
                 continue
-            key = normalise_description(obs.description) + "|" + (obs.place or "")
-            last = self._seen.get(key)
-            if last is not None and now - last < window:
+            if not self.attention.fresh(obs, now):
                 continue
-            self._seen[key] = now
             # What someone said is dialogue: memorised at once, so news can travel on.
             kind = MemoryKind.DIALOGUE if obs.kind == ObservationKind.SPEECH else MemoryKind.OBSERVATION
-            self.buffer.add(self.draft(
-                kind, obs.description, now, importance=obs.importance, subject=obs.subject, place=obs.place,
-                sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF), teller=obs.teller,
-                fact=obs.fact, occasion=obs.occasion))
-            if self._worth_reacting(obs):
-                self._novel.append(PendingReaction(obs, now))
+            self.buffer.add(provenance.draft(
+                self.reader, self.name, kind, obs.description, now, importance=obs.importance, subject=obs.subject,
+                place=obs.place, sighting=obs.kind in (ObservationKind.SIGHT, ObservationKind.SELF),
+                teller=obs.teller, fact=obs.fact, occasion=obs.occasion))
+            self.attention.consider(obs, now)
             kept += 1
-        if len(self._seen) > 2048:  # keep the dedup map bounded
-            horizon = now - window
-            self._seen = {k: t for k, t in self._seen.items() if t >= horizon}
+        self.attention.tidy(now)
         return kept
-
-    def notice(self, obs: Observation, now: datetime) -> None:
-        """Consider reacting to something seen again (`company.Company`: someone it has been in
-        the room with all along); nothing new is remembered."""
-        self._novel.append(PendingReaction(obs, now))
-
-    @property
-    def pending(self) -> bool:
-        """Perceptions wait for a reaction decision."""
-        return bool(self._novel)
-
-    def _worth_reacting(self, obs: Observation) -> bool:
-        if obs.kind in (ObservationKind.SELF, ObservationKind.SPEECH):
-            return False
-        if obs.kind == ObservationKind.EVENT:
-            return True
-        # Sights: other people (subjects without ':' are names, places have addresses).
-        subject = obs.subject or ""
-        return bool(subject) and ":" not in subject and subject != self.name
 
     def remember(self, kind: MemoryKind | str, description: str, now: datetime, *,
                  importance: int | None = None, subject: str | None = None,
                  place: str | None = None, teller: str | None = None, fact: str | None = None,
                  occasion: Occasion | None = None) -> None:
         """Queue a memory for the next MEMORIZE job (importance None = let the model rate it)."""
-        self.buffer.add(self.draft(MemoryKind(kind), description, now, importance=importance, subject=subject,
-                                   place=place, teller=teller, fact=fact, occasion=occasion))
-
-    def draft(self, kind: MemoryKind, description: str, now: datetime, *, importance: int | None = None,
-              subject: str | None = None, place: str | None = None, teller: str | None = None,
-              fact: str | None = None, occasion: Occasion | None = None, sighting: bool = False,
-              evidence: tuple[int, ...] = ()) -> MemoryDraft:
-        """A memory draft with its provenance: what the caller knows, and what the reader finds
-        in the text when it is made — the occasion it speaks of and whom it is about (never for
-        a sighting, a plan or a reflection, whose subject and place the caller gives)."""
-        if not sighting and kind in (MemoryKind.OBSERVATION, MemoryKind.THOUGHT, MemoryKind.DIALOGUE) \
-                and not description.startswith("Conversation with "):
-            text = fact if fact is not None else description
-            if occasion is None and (kind is not MemoryKind.DIALOGUE or teller is not None):
-                occasion = self.reader.occasion(text, now, speaker=teller or self.name)
-            if subject is None:
-                subject = self.reader.about(text)
-        return MemoryDraft(kind, description, now, _on_scale(importance), subject, place, evidence, sighting,
-                           teller, fact, occasion)
-
-    def _occasion_seed(self, seed: OccasionSeed, now: datetime) -> MemoryDraft:
-        """A persona file's occasion, given as data: a memory with exactly those fields."""
-        place = self.reader.gazetteer.lookup(seed.place)
-        host = seed.host or self.name
-        occasion = Occasion(seed.what, seed.start, seed.end, place.phrase if place else seed.place,
-                            place.address if place else None, host)
-        text = seed.text or announce(occasion)
-        return self.draft(MemoryKind.OBSERVATION, text, now, subject=host, occasion=occasion,
-                          place=occasion.address)
+        self.buffer.add(provenance.draft(self.reader, self.name, MemoryKind(kind), description, now,
+                                         importance=importance, subject=subject, place=place, teller=teller,
+                                         fact=fact, occasion=occasion))
 
     def whisper(self, text: str, now: datetime) -> PlanStep | None:
         """Put a line into the agent's inner voice: a THOUGHT memory it will plan and react by,
@@ -243,8 +192,8 @@ class Agent:
         if not text:
             raise ValueError("a whisper needs some text")
         text = inner_voice(text)
-        self.buffer.add(self.draft(MemoryKind.THOUGHT, text, now, subject=self.name))
-        self._novel.append(PendingReaction(Observation(text, ObservationKind.EVENT, subject=None), now))
+        self.buffer.add(provenance.draft(self.reader, self.name, MemoryKind.THOUGHT, text, now, subject=self.name))
+        self.attention.notice(Observation(text, ObservationKind.EVENT, subject=None), now)
         place = self.reader.gazetteer.place_in(text, about=self.name)
         step = wished_step(text, self.persona, now, place.address if place is not None else None)
         if step is None or self.plan.empty:
@@ -260,7 +209,7 @@ class Agent:
         refusal = Refusal(addr, until or now + timedelta(minutes=self.settings.refusal_minutes),
                           reason, rule, blocked.activity)
         self.refusals = [r for r in self.refusals if r.until > now] + [refusal]
-        self._refused.append((refusal, blocked.description))
+        self.attention.refused(refusal, blocked.description)
         self.buffer.add(MemoryDraft(MemoryKind.OBSERVATION, reason, now, REFUSAL, place=addr or None))
         return refusal
 
@@ -274,61 +223,7 @@ class Agent:
         if self._status == AgentStatus.CONVERSING and self.conversation_with:
             return Action(f"talking with {self.conversation_with}", "socialize", self.address,
                           now, now + timedelta(minutes=5), EMOJI["socialize"], "conversation")
-        step = self.plan.current(now)
-        if step is not None:
-            address = step.address
-            if address is None:
-                # Not located yet: keep to where a coarser step said, else stay put.
-                for level in (PlanLevel.HOUR, PlanLevel.DAY):
-                    outer = self.plan.at(now, level)
-                    if outer is not None and outer.address is not None:
-                        address = outer.address
-                        break
-                else:
-                    # Before the hour is decomposed a day step still has a place: the obvious
-                    # one (work at the workplace, sleep at home, "… at Hobbs Cafe" there).
-                    address = self._provisional(step, self.address)
-            excluded = self.exclusions(now, step.activity)
-            if address and any(address == x or address.startswith(x + ":") for x in excluded):
-                # Until the replan lands (or if it fails), leave the doorway: head home, so a
-                # closed shop never keeps anyone standing at its door.
-                home = self.persona.home
-                if home and not any(home == x or home.startswith(x + ":") for x in excluded):
-                    return Action("heading home for now", "commute", home, now, now + timedelta(minutes=15),
-                                  EMOJI["commute"], "refused")
-                return Action(f"rethinking: {step.description}", "other", self.address, now,
-                              now + timedelta(minutes=5), EMOJI["other"], "refused")
-            state = step.state if address == step.address else None
-            return Action(step.description, step.activity, address, step.start, step.end,
-                          EMOJI.get(step.activity, "💭"), step.source, state)
-        return self._idle(now)
-
-    def _provisional(self, step: PlanStep, here: str | None) -> str | None:
-        """The obvious place for a step not located yet, else `here` — in either case the room
-        of that building meant for the step's activity (cached; no model). Called every frame."""
-        memo = self._provisional_memo
-        if len(memo) > 512:  # steps change daily: keep the cache bounded
-            memo.clear()
-        key = (step.description, step.activity, "")  # the obvious place does not depend on `here`
-        if key not in memo:
-            known = self.known_places()
-            place = obvious_place(step.description, step.activity, self.persona, building_names(known))
-            memo[key] = room_for(known, place, step.activity) if place else None
-        if memo[key] is not None or not here:
-            return memo[key]
-        key = ("", step.activity, here)
-        if key not in memo:
-            memo[key] = room_for(self.known_places(), here, step.activity)
-        return memo[key]
-
-    def _idle(self, now: datetime) -> Action:
-        s = self.settings
-        night = now.hour >= s.sleep_hour or now.hour < s.wake_hour
-        if night and self.persona.home:
-            return Action("sleeping", "sleep", self.persona.home, now,
-                          now + timedelta(minutes=15), EMOJI["sleep"], "idle")
-        return Action("thinking about the day", "other", self.address, now,
-                      now + timedelta(minutes=5), EMOJI["other"], "idle")
+        return self._acting.action(self.plan, now, self.address, lambda activity: self.exclusions(now, activity))
 
     def current_step(self, now: datetime) -> PlanStep | None:
         """The finest plan step covering now (None when idle)."""
@@ -380,7 +275,7 @@ class Agent:
             elif ready(Thought.DECOMPOSE) and self.decomposition_target(now) is not None:
                 due.append(Thought.DECOMPOSE)
         elif self.watched and ready(Thought.REACT) and self._status != AgentStatus.CONVERSING \
-                and isinstance(cand := self.react_candidate(now), PendingReaction) and _sighting(cand.observation):
+                and isinstance(cand := self.react_candidate(now), PendingReaction) and cand.sighting:
             # What the player watches does not wait for a plan: meeting someone is decided by
             # rule (`thoughts.react_job`), which changes no plan. Waiting for plans and hour
             # decompositions queued behind the town's work, seen sightings went stale (30 min):
@@ -392,25 +287,8 @@ class Agent:
         return due
 
     def react_candidate(self, now: datetime) -> PendingReaction | Refusal | None:
-        """What a REACT thought would handle now: the oldest refusal, else a fresh perception
-        past the cooldowns (stale ones are dropped on the way), else None."""
-        if self._refused:
-            return self._refused[0][0]
-        s = self.settings
-        cooldown = s.coarse_react_cooldown_minutes if self.detail is Detail.COARSE else s.react_cooldown_minutes
-        if self._marks.last_react and now - self._marks.last_react < timedelta(minutes=cooldown):
-            return None
-        horizon = timedelta(minutes=min(s.react_subject_cooldown_minutes, s.watched_subject_cooldown_minutes)
-                            if self.watched else s.react_subject_cooldown_minutes)
-        while self._novel:
-            p = self._novel[0]
-            subject = p.observation.subject
-            last = self._marks.react_subjects.get(subject) if subject else None
-            if now - p.time > timedelta(minutes=30) or (last is not None and now - last < horizon):
-                self._novel.pop(0)  # stale, or already reacted to this person lately
-                continue
-            return p
-        return None
+        """What a REACT thought would handle now (`Attention.candidate`, at this agent's detail)."""
+        return self.attention.candidate(now, self._marks, coarse=self.detail is Detail.COARSE, watched=self.watched)
 
     def decomposition_target(self, now: datetime) -> datetime | None:
         """The time (now, or the lookahead) whose plan step still needs decomposing, or None."""
@@ -505,17 +383,6 @@ class Agent:
         return (draft.importance is not None or routine_importance(draft) is not None
                 or draft.description in self.importance_cache)  # a peek: no LRU touch, no hit counted
 
-    def next_refusal(self) -> tuple[Refusal, str]:
-        """Take the oldest refusal awaiting a replan, with the action it blocked; later ones for
-        the same address are dropped (one replan answers them all)."""
-        refusal, blocked = self._refused.pop(0)
-        self._refused = [(r, b) for r, b in self._refused if r.address != refusal.address]
-        return refusal, blocked
-
-    def next_perception(self) -> PendingReaction:
-        """Take the oldest perception waiting for a reaction decision."""
-        return self._novel.pop(0)
-
     def learn_locations(self, learned: Mapping[tuple[str, str, str], str]) -> None:
         """Remember location choices a job made, so the same choice costs no call next time."""
         self._memo.update(learned)
@@ -552,22 +419,10 @@ class Agent:
         self.buffer.replace(saved.drafts())
         self._memo, self._marks = dict(saved.memo), saved.marks.value()
         self._in_flight.clear()
-        self._novel.clear()
-        self._refused.clear()
+        self.attention.clear()
         self.conversation_with = self.wants_to_talk = None
         # A planning agent's job was dropped with the save: it plans again.
         self._status = AgentStatus.NEW if saved.status == AgentStatus.PLANNING or self.plan.empty else saved.status
 
     def __repr__(self) -> str:
         return f"<Agent {self.name} {self._status} memories={len(self.memory)}>"
-
-
-def _sighting(obs: Observation) -> bool:
-    """Someone seen doing something (not an event, not an object): answered by rule when needed."""
-    subject = obs.subject or ""
-    return obs.kind is ObservationKind.SIGHT and bool(subject) and ":" not in subject
-
-
-def _on_scale(importance: int | None) -> int | None:
-    """A given importance held to the paper's 1–10 (None: let the model rate it)."""
-    return None if importance is None else max(1, min(10, int(importance)))

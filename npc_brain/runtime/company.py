@@ -45,7 +45,7 @@ class Company:
                 rooms.setdefault(id(room), []).append(name)
         for name, agent in agents.items():
             node = where.get(name)
-            if not agent.watched or node is None or agent.status is AgentStatus.CONVERSING or agent.pending:
+            if not agent.watched or node is None or agent.status is AgentStatus.CONVERSING or agent.attention.pending:
                 continue
             last = self._looked.get(name)
             if last is not None and now - last < self.every:
@@ -58,8 +58,9 @@ class Company:
                 continue
             seen = agent.marks.react_subjects
             other = min(around, key=lambda o: (seen.get(o, datetime.min), o))
-            agent.notice(Observation(action_sentence(other, doing(other)), subject=other,
-                                     place=where[other].address), now)
+            # Someone it has been in the room with all along: considered again, not remembered again.
+            agent.attention.notice(Observation(action_sentence(other, doing(other)), subject=other,
+                                               place=where[other].address), now)
             noticed += 1
         return noticed
 

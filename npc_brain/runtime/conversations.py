@@ -2,31 +2,29 @@
 
 `Society` owns one `Conversations` and hands it everything it needs (agents, settings, world,
 clock, model, job submission, event list) as plain values and callables, so this module
-never imports `society`.
+never imports `society`. What a listener keeps of a line is `runtime.hearing`'s, the moment a
+line is grounded in `runtime.moment`'s, and the read-ahead of a reply's prompt while the player
+types `runtime.read_aheads`'.
 """
 from __future__ import annotations
 
 import itertools
-import logging
-import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future, wait
 from datetime import datetime, timedelta
 from typing import Any
 
-from npc_brain.cognition import dialogue, hearsay, invitation
-from npc_brain.cognition.grounds import Moment
+from npc_brain.cognition import dialogue, hearsay
 from npc_brain.cognition.prompts import clean
-from npc_brain.language import occasions as say
-from npc_brain.language import reported
 from npc_brain.language.intent import Intent, invites
-from npc_brain.llm.preemption import preemptible
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
+from npc_brain.runtime import hearing
 from npc_brain.runtime.agent import Agent, AgentStatus
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.jobs import Priority
-from npc_brain.runtime.metered import MeteredModel
+from npc_brain.runtime.moment import known_names, moment_of
+from npc_brain.runtime.read_aheads import AHEAD_WAIT_S, ReadAheads
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import Offer
 from npc_brain.types.events import (
@@ -38,9 +36,7 @@ from npc_brain.types.events import (
 )
 from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.observation import Observation, ObservationKind
-from npc_brain.types.plan import PlanLevel
 from npc_brain.world.perception import vantage_of
-from npc_brain.world.place import PlaceKind
 
 __all__ = ["PLAYER_LINES_BEFORE_GOODBYE", "Chosen", "Conversations", "Offers", "Submit"]
 
@@ -60,19 +56,6 @@ Offers = Callable[[str, str, datetime, bool], tuple[Offer, ...]]
 Chosen = Callable[[str, str, Offer, str, datetime], Event]
 # parted(npc, player, now, events): the player said goodbye; what their talk set going ends.
 Parted = Callable[[str, str, datetime, list[Event]], object]
-
-
-log = logging.getLogger(__name__)
-
-AHEAD_WAIT_S = 2.0  # a reply waits at most this long for the read-ahead of its prompt
-
-
-def _quietly(run: Callable[[], None]) -> None:
-    """A read-ahead only warms a cache: when it fails, the reply reads the prompt itself."""
-    try:
-        run()
-    except Exception:  # a dead engine or a closing society; nothing to apply
-        log.debug("read-ahead failed", exc_info=True)
 
 
 def _no_offers(speaker: str, listener: str, now: datetime, player: bool) -> tuple[Offer, ...]:
@@ -116,9 +99,9 @@ class Conversations:
         self._chosen = chosen
         self._parted = parted
         self._read_ahead = read_ahead
-        self._ahead: dict[str, threading.Event] = {}  # npc → set when its reply needs the engine
-        self._reader = reader
-        self._reading: dict[str, Future[None]] = {}  # npc → its read-ahead on the reader
+        self._aheads = ReadAheads(
+            lambda npc, run, meter: submit(npc, "dialogue", run, lambda _: [], lambda _exc: [], Priority.URGENT, meter),
+            reader)
         self._conversations: dict[int, Conversation] = {}
         self._ids = itertools.count(1)
         self._pair_last: dict[tuple[str, str], datetime] = {}
@@ -164,6 +147,17 @@ class Conversations:
         self._turn(conv, a, now)
         return conv
 
+    def open_wanted(self, agent: Agent, now: datetime, events: list[Event]) -> bool:
+        """Open the conversation `agent` decided to have (a "talk" reaction), if they still can."""
+        other = agent.wants_to_talk
+        if not other:
+            return False
+        agent.wants_to_talk = None
+        if not self.can_talk(agent.name, other, now):
+            return False
+        self.start(agent.name, other, now, events)
+        return True
+
     def _turn(self, conv: Conversation, speaker: str, now: datetime,
               on_text: Callable[[str], None] | None = None, after: Future[None] | None = None) -> None:
         """Ask `speaker` (an agent) for its next line; with the player it streams into
@@ -172,8 +166,8 @@ class Conversations:
         agent = self._agents[speaker]
         listener = conv.other(speaker)
         view = agent.memory.snapshot()
-        moment = self.moment(agent, now)
-        known = self.known_names()
+        moment = moment_of(agent, self._world(), now)
+        known = known_names(self._agents, self._world())
         later = {i for i, _ in self._asked.get(conv.id, ())}  # questions that wait their turn
         lines = [pair for i, pair in enumerate(conv.pairs()) if i not in later]
         spoken = sum(1 for line in conv.lines if line.speaker == speaker)
@@ -245,7 +239,7 @@ class Conversations:
                           kind=ground.kind.value if ground else "", record=ground.record if ground else None)
             out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
-                self._commit(agent, ground, listener, t, rating)
+                hearing.commit(agent, ground, t, rating)
             if said.offer is not None and self._chosen is not None:
                 out.append(self._chosen(speaker, listener, said.offer, said.text, t))
             if listener in self._agents and listener != conv.player:
@@ -322,63 +316,6 @@ class Conversations:
             agent.remember(MemoryKind.DIALOGUE, conv.summary, now, importance=rating, subject=other,
                            place=agent.address)
 
-    def _commit(self, agent: Agent, ground: Ground, teller: str, now: datetime,
-                importance: int | None = None) -> None:
-        """A yes to an occasion: remembered as the agent's own intention, with the occasion (the
-        next day plan keeps it; rated as the yes, when known) and, when it is today, put into
-        today's plan at once."""
-        occasion = ground.occasion
-        if occasion is None:
-            return
-        if invitation.accepted([*agent.memory.records, *agent.buffered], agent.name, occasion):
-            return
-        address = occasion.address
-        agent.remember(MemoryKind.THOUGHT, invitation.commitment(agent.name, occasion), now,
-                       importance=importance, subject=agent.name, place=address, occasion=occasion)
-        step = invitation.step_for(occasion, now, address)
-        end = agent.plan.end
-        if step is not None and end is not None and end >= step.end:
-            agent.plan.interrupt(step)
-
-    def moment(self, agent: Agent, now: datetime) -> Moment:
-        """What `agent` is doing now, where, and today's plan, with place names (for grounds)."""
-        step = agent.current_step(now)
-        doing = step.description if step else "going about the day"
-        world = self._world()
-        # The hour steps where the day is decomposed, the day's broad chunks elsewhere (so "what
-        # will you do at 5 pm" finds the evening's chunk).
-        hours = agent.plan.steps(PlanLevel.HOUR)
-        days = [d for d in agent.plan.steps(PlanLevel.DAY)
-                if not any(h.start < d.end and d.start < h.end for h in hours)]
-        today = tuple(sorted((st for st in (*hours, *days) if st.start.date() == now.date()),
-                             key=lambda st: st.start))
-        if world is None:
-            return Moment(doing, None, today, {})
-        names = {st.address: n for st in today if st.address and (n := world.area_name(st.address))}
-        return Moment(doing, world.area_name(agent.address), today, names, places=self._public(agent))
-
-    def _public(self, agent: Agent) -> tuple[tuple[str, str, frozenset[str]], ...]:
-        """The public buildings `agent` knows, with what they (and their rooms) are for: what it
-        can recommend (nobody's home, no private room)."""
-        world = self._world()
-        if world is None:
-            return ()
-        out = []
-        for address, info in agent.known_places().places.items():
-            place = world.get(address) if address in world else None
-            if place is None or place.kind is not PlaceKind.BUILDING or place.private:
-                continue
-            # What it and its rooms are for (a bench in the college lobby does not make it a place to relax).
-            rooms = [c for c in place.children if c.kind is PlaceKind.ROOM and not c.private]
-            out.append((info.name, address, frozenset(place.purpose).union(*(r.purpose for r in rooms))))
-        return tuple(out)
-
-    def known_names(self) -> tuple[str, ...]:
-        """Every agent and place name the world holds (the grounding check's gazetteer)."""
-        world = self._world()
-        places = tuple(p.name for p in world) if world is not None else ()
-        return (*self._agents, *places)
-
     def expire(self, now: datetime, events: list[Event]) -> None:
         """End conversations idle too long, and talks between NPCs who are out of each other's
         sight (one walked on); forget ones ended over an hour ago."""
@@ -419,12 +356,8 @@ class Conversations:
             self._events.append(ConversationStarted(npc, now, speaker, conv.id))
         asked = len(conv.lines)
         conv.add_line(speaker, text, now)
-        if (ahead := self._ahead.pop(npc, None)) is not None:
-            ahead.set()  # the reply needs the engine now
-        reading = self._reading.pop(npc, None)
-        if reading is not None and reading.cancel():
-            reading = None  # not started yet: the reply reads the prompt itself
-        self._heard_from_player(agent, speaker, text, now)
+        reading = self._aheads.claim(npc)  # the reply needs the engine now
+        hearing.heard_from_player(agent, speaker, text, now)
         if conv.waiting_for == npc:  # a reply is on its way: this question is answered after it
             self._asked.setdefault(conv.id, []).append((asked, on_text))
             return conv
@@ -433,24 +366,6 @@ class Conversations:
         else:
             self._turn(conv, npc, now, on_text, after=reading)
         return conv
-
-    def _heard_from_player(self, agent: Agent, player: str, text: str, now: datetime) -> None:
-        """What the player said, as evidence of what the player said: an occasion the line names
-        (an invitation, a notice) with the player as its teller, or the line's statements as the
-        player's claim, in other words ("Alex says that the mill burned down") — never as the
-        NPC's own knowledge, never verbatim, never an instruction. A question, a greeting or a
-        request leaves only the transcript."""
-        occasion = agent.reader.occasion(reported.strip_markers(text), now, speaker=player)
-        if occasion is not None:
-            fact = say.announce(occasion)
-            agent.remember(MemoryKind.DIALOGUE, f"{player} told {agent.name} that {fact}.", now, teller=player,
-                           fact=fact, subject=occasion.host or player, place=occasion.address, occasion=occasion)
-            return
-        claim = reported.paraphrase(text, player, agent.name, names=tuple(agent.reader.gazetteer.people))
-        if claim is None:
-            return
-        agent.remember(MemoryKind.DIALOGUE, f"{player} told {agent.name} that {claim}.", now, teller=player,
-                       fact=reported.claim(player, claim), place=agent.address)
 
     def read_ahead(self, npc: str, player: str) -> None:
         """While `player` types, read the start of `npc`'s next line's prompt (its rules, the
@@ -464,38 +379,11 @@ class Conversations:
                      if not c.ended and c.player == player and npc in c.participants), None)
         if conv is not None and conv.pending:
             return
-        lines = conv.pairs() if conv is not None else []
-        meter, persona = self._meter(), agent.persona
-
-        def run() -> None:
-            dialogue.read_ahead(meter, persona, player, lines)
-
-        if self._reader is None:
-            stop = self._ahead[npc] = threading.Event()
-
-            def stoppable() -> None:
-                # The reply stops a read-ahead that holds a scheduler place it may need.
-                with preemptible(stop.is_set):
-                    run()
-
-            # Under the reply's own key: a reply submitted while this still waits supersedes it.
-            self._submit(npc, "dialogue", stoppable, lambda _: [], lambda _exc: [], Priority.URGENT, meter)
-            return
-        # On its own thread, not a scheduler place: seen holding the place kept for the reply,
-        # which then queued 1–3.5 s behind it (`bench reply`, 3 of 20 questions).
-        if isinstance(meter, MeteredModel):
-            meter.priority = Priority.URGENT  # the town's calls still give way to it at the gate
-        if (old := self._reading.pop(npc, None)) is not None:
-            old.cancel()
-        try:
-            self._reading[npc] = self._reader.submit(_quietly, run)
-        except RuntimeError:  # the reader is shut down: the society is closing
-            pass
+        self._aheads.start(agent.persona, player, conv.pairs() if conv is not None else [], self._meter())
 
     def close(self) -> None:
         """Stop reading ahead (read-aheads not started are dropped)."""
-        if self._reader is not None:
-            self._reader.shutdown(wait=False, cancel_futures=True)
+        self._aheads.close()
 
     def interject(self, npc: str, partner: str, text: str, now: datetime) -> bool:
         """`npc` says `text` (made by the code, no model) in its open conversation with `partner`,

@@ -6,25 +6,46 @@ save rules (`memory.save_rules`: game time naive and in range, finite numbers, b
 a reference that resolves to nothing (evidence or a reflection mark past the agent's last
 memory, an errand of an agent the save does not hold), memories of another embedder's width,
 a bad importance cache or object state — is one `CorruptSaveError` naming the agent and the
-field, and the running game stays as it was.
+field, and the running game stays as it was. `write_society` writes what `build` reads.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from npc_brain.llm.protocols import Embedder
 from npc_brain.memory.importance import ImportanceCache
-from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData
+from npc_brain.memory.save import AgentSave, CorruptSaveError, SaveData, SaveFile, SaveMeta
 from npc_brain.memory.save_rules import SaveRuleError, check_game_time, check_values
 from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.agent_state import SavedAgent
 from npc_brain.runtime.errands import Errands, ErrandsState
 from npc_brain.runtime.settings import BrainSettings
+from npc_brain.world.place import PlaceKind
 from npc_brain.world.world import World
+
+__all__ = ["SavedSociety", "write_society"]
+
+
+def write_society(path: str | Path, now: datetime, world: World | None, agents: Mapping[str, Agent],
+                  importance_cache: ImportanceCache, errands: dict[str, Any],
+                  extra: Mapping[str, Any] | None = None) -> SaveMeta:
+    """Write every agent's memory and state, the object states, the importance cache, the game
+    actions in flight (`errands`), the game's own `extra` state and the clock to one file."""
+    world_state: dict[str, Any] = {}
+    if world is not None:
+        world_state["states"] = {p.address: p.state for p in world if p.state}
+    world_state["importance_cache"] = importance_cache.to_dict()
+    world_state["errands"] = errands
+    if extra is not None:
+        world_state["extra"] = dict(extra)
+    saved = {name: AgentSave(a.memory, a.to_state()) for name, a in agents.items()}
+    return SaveFile(path).write(SaveData(now, saved, world_state))
 
 
 def _field_error(exc: ValidationError) -> str:
@@ -59,6 +80,7 @@ class SavedSociety:
     importance_cache: ImportanceCache
     object_states: dict[str, str]
     errands: ErrandsState = field(default_factory=ErrandsState)  # game actions in flight, follows and go_tos
+    before_provenance: bool = False  # written before memories kept their provenance (format < 2)
 
     @classmethod
     def build(cls, data: SaveData, *, path: str | Path, world: World | None, embedder: Embedder,
@@ -80,7 +102,19 @@ class SavedSociety:
             shared = cache if settings.share_importance_cache else ImportanceCache()
             agents[name] = cls._agent(name, saved, where, world, embedder, settings, shared)
         errands = cls._errands(data.world.get("errands"), set(agents), where)
-        return cls(data.clock, agents, cache, states, errands)
+        old = data.meta is not None and data.meta.migrated_from is not None and data.meta.migrated_from < 2
+        return cls(data.clock, agents, cache, states, errands, old)
+
+    def place(self, world: World | None) -> None:
+        """Put the saved object states into `world` (an object the save does not mention has
+        none) and every agent where it stood."""
+        if world is None:
+            return
+        for p in world:
+            p.state = self.object_states.get(p.address, p.state if p.kind is not PlaceKind.OBJECT else "")
+        for name, agent in self.agents.items():
+            if agent.address and agent.address in world:
+                world.move(name, agent.address)
 
     @staticmethod
     def _errands(raw: object, agents: set[str], where: Path) -> ErrandsState:

@@ -11,8 +11,8 @@ Invariants:
 - every state change goes through `JobState`'s transition table (illegal ones raise) and
   happens on the owner thread (submit/poll/cancel); worker threads only complete futures;
 - `poll()` and `submit()` never wait on a job;
-- over its budget (calls/tokens per game hour) an agent's low-priority jobs wait as
-  DEFERRED and are retried as game time frees budget — never silently dropped;
+- over its budget (calls/tokens per game hour, kept by a `Ledger`) an agent's low-priority
+  jobs wait as DEFERRED and are retried as game time frees budget — never silently dropped;
 - waiting jobs go out best priority first, and with a `reserve` the town's jobs leave that
   many places free, so an URGENT job (the player's) is handed out the moment it arrives.
 
@@ -25,20 +25,18 @@ import functools
 import itertools
 import logging
 import queue
-import threading
-from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, TypeVar
 
 from npc_brain.runtime.jobs import Budget, Charged, JobState, JobStateError, Priority, SchedulerClosed, Usage
+from npc_brain.runtime.ledger import Ledger
 from npc_brain.types.clock import Now
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-_HOUR = timedelta(hours=1)
 
 
 __all__ = ["Job", "Scheduler"]
@@ -148,8 +146,7 @@ class Scheduler:
         self._executor = executor or ThreadPoolExecutor(2, thread_name_prefix="npc_brain-job")
         self._light_executor = light_executor
         self._now = now
-        self._default_budget = budget
-        self._budgets: dict[Hashable, Budget | None] = {}
+        self._ledger = Ledger(now, budget)  # what each agent spent this game hour, and may spend
         self._max_in_flight = max_in_flight
         self._reserve = reserve
         # Places besides `reserve` that only what a player watches (>= WATCHED) may take; a game
@@ -164,8 +161,6 @@ class Scheduler:
         self._waiting: list[Job] = []  # PENDING or DEFERRED, not yet handed out
         self._busy: set[Job] = set()  # handed to the executor, completion not drained
         self._done: queue.SimpleQueue[Job] = queue.SimpleQueue()  # filled by worker threads
-        self._spent: dict[Hashable, deque[tuple[datetime, int, int]]] = {}
-        self._spent_lock = threading.Lock()
         self._closed = False
 
     # -- submitting -------------------------------------------------------------------------
@@ -219,16 +214,8 @@ class Scheduler:
         self._done.put(job)
 
     def _held_by_budget(self, job: Job) -> bool:
-        budget = self.budget_for(job.agent_id)
-        if budget is None or job.priority >= budget.protect:
-            return False
-        used = self.usage(job.agent_id)
-        # Jobs out on the executor (superseded ones too: they still run) will each cost at
-        # least a call; counting them keeps a burst of submits from overshooting.
         running = sum(1 for j in self._busy if j.agent_id == job.agent_id)
-        calls, tokens = budget.calls_per_game_hour, budget.tokens_per_game_hour
-        return (calls is not None and used.calls + running >= calls) or (
-            tokens is not None and used.tokens >= tokens)
+        return self._ledger.holds(job.agent_id, job.priority, running)
 
     def _pump(self) -> None:
         """Hand waiting jobs to the executor, best priority first, within budget and cap."""
@@ -355,42 +342,23 @@ class Scheduler:
 
     def charge(self, agent_id: Hashable, calls: int = 1, tokens: int = 0) -> None:
         """Record LLM usage for an agent at the current game time (any thread)."""
-        if self._now is None:
-            return  # no clock, no budget window to charge
-        when = self._now()
-        with self._spent_lock:
-            self._spent.setdefault(agent_id, deque()).append((when, int(calls), int(tokens)))
+        self._ledger.charge(agent_id, calls, tokens)
 
     def usage(self, agent_id: Hashable) -> Usage:
         """Calls and tokens charged to the agent during the last game hour."""
-        if self._now is None:
-            return Usage()
-        horizon = self._now() - _HOUR
-        with self._spent_lock:
-            spent = self._spent.get(agent_id)
-            if not spent:
-                return Usage()
-            while spent and spent[0][0] <= horizon:
-                spent.popleft()
-            return Usage(sum(c for _, c, _ in spent), sum(t for _, _, t in spent))
+        return self._ledger.usage(agent_id)
 
     def reset_usage(self, agent_id: Hashable | None = None) -> None:
         """Forget charged usage (all agents when None), e.g. after loading a save."""
-        with self._spent_lock:
-            if agent_id is None:
-                self._spent.clear()
-            else:
-                self._spent.pop(agent_id, None)
+        self._ledger.reset(agent_id)
 
     def set_budget(self, agent_id: Hashable, budget: Budget | None) -> None:
         """Give one agent its own budget (None = unlimited) instead of the default."""
-        if budget is not None and self._now is None:
-            raise ValueError("a budget needs game time: construct the scheduler with now=")
-        self._budgets[agent_id] = budget
+        self._ledger.set_budget(agent_id, budget)
 
     def budget_for(self, agent_id: Hashable) -> Budget | None:
         """The budget that applies to this agent."""
-        return self._budgets.get(agent_id, self._default_budget)
+        return self._ledger.budget_for(agent_id)
 
     # -- inspection and cancellation --------------------------------------------------------
 

@@ -14,46 +14,41 @@ while running:                                            # every frame
 ```
 
 Thinking runs on the scheduler's executor (a thread pool by default); `update()` submits
-what is due, applies finished results on the calling thread, and returns `Event`s.
+what is due, applies finished results on the calling thread, and returns `Event`s. It delegates
+to `Residents` (agents, players, their reader), `Dispatcher` (threads, scheduler, call gate),
+`Audience` (the players' side), `Conversations`, `Errands`, `Bodies` and `saved_society`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import replace
+from concurrent.futures import Executor
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from npc_brain.cognition import dialogue
 from npc_brain.cognition.known import Known
-from npc_brain.language.gazetteer import Gazetteer
-from npc_brain.language.intent import invites
 from npc_brain.language.reader import TextReader
 from npc_brain.language.reported import strip_markers
 from npc_brain.llm.accounting import AccountingModel, UsageSnapshot
-from npc_brain.llm.errors import LLMError
-from npc_brain.llm.markers import neutralise_markers
 from npc_brain.llm.protocols import ChatModel, Embedder
-from npc_brain.llm.readahead import caches_prompts
 from npc_brain.memory.importance import ImportanceCache
-from npc_brain.memory.save import AgentSave, SaveData, SaveFile, SaveMeta
+from npc_brain.memory.save import SaveFile, SaveMeta
 from npc_brain.memory.stream import MemoryStream, with_provenance
-from npc_brain.runtime import thoughts
-from npc_brain.runtime.agent import Action, Agent, Thought
+from npc_brain.runtime import hearing
+from npc_brain.runtime.agent import Action, Agent
+from npc_brain.runtime.audience import Audience
 from npc_brain.runtime.bodies import Bodies
-from npc_brain.runtime.call_gate import CallGate, probe_of
 from npc_brain.runtime.company import Company
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.conversations import Conversations
+from npc_brain.runtime.dispatcher import THINKING_THREADS, Dispatcher
 from npc_brain.runtime.errands import Errands
 from npc_brain.runtime.inspection import AgentInspection, inspect_agent
-from npc_brain.runtime.jobs import Budget, Charged, Priority, Usage
-from npc_brain.runtime.metered import MeteredModel
+from npc_brain.runtime.interview import interview
 from npc_brain.runtime.movement import Movement, with_movement
-from npc_brain.runtime.saved_society import SavedSociety
-from npc_brain.runtime.scheduler import Scheduler
+from npc_brain.runtime.residents import Residents
+from npc_brain.runtime.saved_society import SavedSociety, write_society
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import ActionRegistry
 from npc_brain.types.clock import GameClock
@@ -63,18 +58,14 @@ from npc_brain.types.events import (
     Event,
     PlanChanged,
 )
-from npc_brain.types.observation import Observation, ObservationKind
+from npc_brain.types.observation import Observation
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
-from npc_brain.world.place import PlaceKind
-from npc_brain.world.rules import Verdict, refusal_expires
+from npc_brain.world.norms import refusal_expires
+from npc_brain.world.verdict import Verdict
 from npc_brain.world.world import World
 
 __all__ = ["THINKING_THREADS", "Society"]
-
-THINKING_THREADS = 4
-"""Threads of the pool a Society makes when given no executor: one per engine slot of the embedded
-model (`LLMSettings.n_parallel` 5 = these 4 + the player's read-ahead)."""
 
 
 class Society:
@@ -118,70 +109,37 @@ class Society:
         self.settings = settings or BrainSettings()
         self._clock = now if isinstance(now, GameClock) else None
         self._now: Callable[[], datetime] = now.now if isinstance(now, GameClock) else now
-        s = self.settings
-        self._pool: ThreadPoolExecutor | None = None
-        if executor is None:
-            # The right thing without asking: a capped pool, so a reply overtakes the town's backlog
-            # (a plain FIFO pool made the README's Society answer the player after 27-240 s).
-            executor = self._pool = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="npc_brain-think")
-            max_in_flight = THINKING_THREADS if max_in_flight is None else max_in_flight
-        budget = None
-        if s.budget_calls_per_hour is not None or s.budget_tokens_per_hour is not None:
-            budget = Budget(s.budget_calls_per_hour, s.budget_tokens_per_hour)
-        # `max_in_flight` keeps jobs in the scheduler's priority queue instead of the executor's
-        # FIFO, so a reply to the player overtakes a backlog of day plans.
-        # Player first needs jobs running side by side (a pool with a cap): inline, there is
-        # nothing to overtake, and a held call would hold the game thread.
-        first = s.player_first and max_in_flight is not None and max_in_flight > 1
-        # Beside a capped pool, memories rated by rule are stored on a thread of their own.
-        self._light = ThreadPoolExecutor(1, thread_name_prefix="npc_brain-memorize") if first else None
-        self.scheduler = Scheduler(executor, now=self._now, budget=budget, job_cost=Usage(),
-                                   max_in_flight=max_in_flight, reserve=1 if first else 0,
-                                   light_executor=self._light)
-        self.gate = CallGate(engaged_limit=s.engaged_background_calls, probe=probe_of(model)) if first else None
-        self.paused = False  # set by a game without a GameClock; a clock at speed 0 pauses too
-        self._focus: frozenset[str] | None = None  # None: no game said who is in view (all full)
-        self._players: set[str] = set()
-        self._engaged: dict[str, str] = {}  # player → the NPC whose chat is open
-        self.importance_cache = ImportanceCache()
-        self._agents: dict[str, Agent] = {}
         self._events: list[Event] = []
+        # Reads `self.model` late: a game may swap it.
+        self._dispatch = Dispatcher(lambda: self.model, self.settings, self._events, now=self._now,
+                                    executor=executor, max_in_flight=max_in_flight)
+        self.scheduler = self._dispatch.scheduler
+        self.gate = self._dispatch.gate
+        self.paused = False  # set by a game without a GameClock; a clock at speed 0 pauses too
+        self.importance_cache = ImportanceCache()
+        self._residents = Residents(embedder, self.settings, world=lambda: self.world)
+        self._agents = self._residents.agents
         self._errands = Errands(actions if actions is not None else with_movement(), self._agents,
                                 world=lambda: self.world)
-        read_ahead = self.settings.read_ahead and caches_prompts(model)
-        # Beside a pool, read-aheads get a thread of their own: the place kept for the reply stays free.
-        reader = ThreadPoolExecutor(1, thread_name_prefix="npc_brain-read-ahead") if read_ahead and first else None
-        # Reads `self.world` and `self.model` late: a game may swap them (map hot-reload).
+        # Reads `self.world` late: a game may swap it (map hot-reload).
         self._convs = Conversations(self._agents, self.settings, world=lambda: self.world, now=self._now,
-                                    embedder=embedder,
-                                    meter=lambda: MeteredModel(self.model, self.gate),
-                                    submit=self._submit, events=self._events,
+                                    embedder=embedder, meter=self._dispatch.meter,
+                                    submit=self._dispatch.submit, events=self._events,
                                     offers=lambda a, b, t, player: self._errands.offers(a, b, t, player=player),
                                     chosen=lambda a, b, offer, line, t: self._errands.request(a, offer, b, t,
                                                                                               said=line),
-                                    read_ahead=read_ahead, reader=reader,
+                                    read_ahead=self._dispatch.read_ahead, reader=self._dispatch.reader,
                                     parted=lambda npc, player, t, out: self._errands.part(npc, player, t, out))
+        self._audience = Audience(self._residents, self._convs, self._dispatch,
+                                  level_of_detail=self.settings.level_of_detail)
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         # NPCs a player can see look at who is around them now and then
         self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes))
-        self._crash: BaseException | None = None
-        self._recoveries = 0  # the server outages already answered (`CallGate.recoveries`)
-        self._reader_world: World | None = None
-        self.reader = self._read_with()
 
-    def _read_with(self) -> TextReader:
-        """A text reader knowing the world's places and everyone in town (agents and players);
-        each agent is given it (a swapped world or a newcomer makes a new one)."""
-        world = self.world
-        places = [] if world is None else [(p.name, p.address) for p in world
-                                           if p.kind in (PlaceKind.BUILDING, PlaceKind.ROOM)]
-        homes = {a.name: tuple(x for x in (a.persona.home, a.persona.workplace) if x) for a in self._agents.values()}
-        reader = TextReader(Gazetteer.of(places, [*self._agents, *sorted(self._players)], homes))
-        self._reader_world = world
-        self.reader = reader
-        for agent in self._agents.values():
-            agent.reader = reader
-        return reader
+    @property
+    def reader(self) -> TextReader:
+        """The text reader every agent reads with: the world's places and everyone in town."""
+        return self._residents.reader
 
     # ------------------------------------------------------------------ agents
     def add_agent(self, persona: Persona, *, known: Known = None, memory: MemoryStream | None = None) -> Agent:
@@ -191,26 +149,8 @@ class Society:
         the town's buildings); the agent is placed at its home if the world has no
         position for it yet.
         """
-        if persona.name in self._agents:
-            raise ValueError(f"an agent named {persona.name!r} already exists")
-        now = self._now()
-        if known is None and self.world is not None:
-            from npc_brain.world.spatial_memory import SpatialMemory
-
-            known = SpatialMemory.for_persona(self.world, persona)
-        memory = memory if memory is not None else MemoryStream(self.embedder.dim, decay=self.settings.recency_decay)
         cache = self.importance_cache if self.settings.share_importance_cache else ImportanceCache()
-        # Its seeds are read with its own name and places known (they are about it).
-        homes = {persona.name: tuple(x for x in (persona.home, persona.workplace) if x)}
-        reader = TextReader(self.reader.gazetteer.with_people([*self._agents, persona.name, *sorted(self._players)],
-                                                              {**self.reader.gazetteer.homes, **homes}))
-        agent = Agent(persona, memory, known, embedder=self.embedder, settings=self.settings,
-                      importance_cache=cache, seed_time=now, reader=reader)
-        self._agents[persona.name] = agent
-        self._read_with()
-        if self.world is not None and self.world.location(persona.name) is None and persona.home in self.world:
-            self.world.move(persona.name, persona.home)
-        return agent
+        return self._residents.add(persona, self._now(), cache, known=known, memory=memory)
 
     @property
     def agents(self) -> Mapping[str, Agent]:
@@ -219,10 +159,7 @@ class Society:
 
     def agent(self, name: str) -> Agent:
         """The agent with this name (KeyError with the known names otherwise)."""
-        try:
-            return self._agents[name]
-        except KeyError:
-            raise KeyError(f"no agent named {name!r}; agents: {', '.join(self._agents) or 'none'}") from None
+        return self._residents.get(name)
 
     def now(self) -> datetime:
         """Current game time."""
@@ -239,11 +176,7 @@ class Society:
 
     def thinking(self, name: str) -> bool:
         """True while the agent has visible thinking in flight (plan, reaction, reply …)."""
-        agent = self.agent(name)
-        # Memorizing is background work, except before the first plan (the NPC is still waking up).
-        if agent.in_flight - {Thought.MEMORIZE, Thought.RATE} or (agent.plan.empty and agent.in_flight):
-            return True
-        return self._convs.waiting_for(name)
+        return self.agent(name).busy or self._convs.waiting_for(name)
 
     def update(self) -> list[Event]:
         """Submit due thinking, apply finished results, return what happened. Never waits.
@@ -254,92 +187,43 @@ class Society:
         now = self._now()
         events: list[Event] = []
         paused = self.paused or (self._clock is not None and self._clock.speed == 0)
-        if paused and not self.scheduler.paused:  # what is out finishes, nothing new starts
-            self.scheduler.pause()
-        elif not paused and self.scheduler.paused:
-            self.scheduler.resume()
-        if self.world is not self._reader_world:  # a game swapped its map: read with its places
-            self._read_with()
+        self._dispatch.hold(paused)  # what is out finishes, nothing new starts
+        if self._residents.stale:  # a game swapped its map: read with its places
+            self._residents.read_with()
         for agent in self._agents.values():
-            agent.detail = self.detail_of(agent.name)
-            agent.watched = self.watched(agent.name)
+            agent.detail = self._audience.detail_of(agent)
+            agent.watched = self._audience.watched(agent)
             self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
         if not paused:
             self._company.look(self.world, self._agents, now, lambda a, b: self._convs.can_talk(a, b, now),
                                lambda name: self.action(name).description)
-        self._poll(events)
-        if self.gate is not None and self.gate.recoveries != self._recoveries:
-            self._recoveries = self.gate.recoveries  # the server is back: what failed, retry now
+        self._dispatch.poll(events)
+        if self._dispatch.recovered():  # the server is back: what failed, retry now
             for agent in self._agents.values():
                 agent.retry_now()
         for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
             submitted = 0 if paused else self._submit_due(now, events)
             self._convs.expire(now, events)
-            self._poll(events)
+            self._dispatch.poll(events)
             if not submitted:
                 break
         for agent in self._agents.values():
             self._bodies.use_objects(self.world, agent, now, events)
-        self._update_gate()
+        self._audience.update_gate()
         return events
-
-    def _poll(self, events: list[Event]) -> None:
-        self.scheduler.poll()
-        if self._events:
-            events.extend(self._events)
-            self._events.clear()
-        if self._crash is not None:
-            crash, self._crash = self._crash, None
-            raise crash
 
     # ------------------------------------------------------------------ thinking
     def _submit_due(self, now: datetime, events: list[Event]) -> int:
         submitted = 0
         for agent in self._agents.values():
-            for thought in agent.due_thoughts(now):
-                meter = MeteredModel(self.model, self.gate)
 
-                def can_talk(other: str, a: str = agent.name) -> bool:
-                    return self._convs.can_talk(a, other, now)
+            def can_talk(other: str, a: str = agent.name) -> bool:
+                return self._convs.can_talk(a, other, now)
 
-                job = thoughts.begin(agent, thought, now, meter, can_talk=can_talk)
-                if job is not None:
-                    # Noticing the player is the player's business: it goes first.
-                    player = self.settings.player_first and job.subject in self._players
-                    self._submit(agent.name, job.thought.value, job.run, job.apply, job.fail,
-                                 Priority.URGENT if player else job.priority, meter, light=job.light)
-                    submitted += 1
-            if agent.wants_to_talk:
-                other, agent.wants_to_talk = agent.wants_to_talk, None
-                if self._convs.can_talk(agent.name, other, now):
-                    self._convs.start(agent.name, other, now, events)
-                    submitted += 1
+            submitted += self._dispatch.think(agent, now, can_talk, self._residents.players)
+            submitted += self._convs.open_wanted(agent, now, events)
         return submitted
-
-    def _submit(self, name: str, key: str, run: Callable[[], Any], apply: Callable[[Any], list[Event]],
-                fail: Callable[[BaseException], list[Event]], priority: int, meter: MeteredModel,
-                light: bool = False) -> None:
-        """Queue a job whose model calls go through `meter`, so the scheduler's budget sees them
-        (and the gate its priority)."""
-        meter.priority = priority
-
-        def charged() -> Charged[Any]:
-            value = run()
-            return Charged(value, meter.calls, meter.tokens)
-
-        def failed(exc: BaseException) -> None:
-            self._events.extend(fail(exc))
-            if not isinstance(exc, LLMError) and self._crash is None:
-                self._crash = exc  # a bug (or a diverged replay), not a model failure: surface it
-
-        self.scheduler.submit(
-            name, key, charged,
-            on_done=lambda value: self._events.extend(apply(value)),
-            on_error=failed,
-            priority=priority,
-            light=light,
-        )
 
     # ------------------------------------------------------------------ conversations
     def talk(self, npc: str, speaker: str, text: str, *,
@@ -353,49 +237,27 @@ class Society:
         text is data, never instructions: chat-template markers are broken before it is heard
         or remembered, and it is cleaned and quoted in prompts.
         """
-        self.agent(npc)  # KeyError naming the known agents
-        speaker = neutralise_markers(speaker)
-        if speaker not in self._players:
-            self._players.add(speaker)
-            self._read_with()  # the player is someone lines may be about
-        # Markers go, look-alikes too: the player's words are kept as what they said, nothing more.
-        text = neutralise_markers(strip_markers(text))
-        conv = self._convs.talk(npc, speaker, text, on_text)
-        self._update_gate()
-        return conv
+        return self._audience.talk(npc, speaker, text, on_text)
 
     def focus(self, names: Iterable[str] | None) -> None:
         """The NPCs the player can see now (level of detail, `cognition.detail`): they think at
         full detail, the rest coarser; None (the default) keeps everyone at full detail. NPCs
         talking with a player are always in focus. Call it whenever the view changes."""
-        self._focus = None if names is None else frozenset(names)
-        # With a player watching, one place of a capped pool waits for what they see (4 places:
-        # the player's, one for talks in view, two for the town's plans) — see `watched`.
-        if self.gate is not None and self.scheduler.max_in_flight and self.scheduler.max_in_flight > 2:
-            self.scheduler.reserve_watched = 0 if self._focus is None else 1
+        self._audience.focus(names)
 
     def detail_of(self, name: str) -> Detail:
         """How finely `name` thinks at the moment (what the inspector shows)."""
-        agent = self.agent(name)
-        if (not self.settings.level_of_detail or self._focus is None or name in self._focus
-                or agent.conversation_with in self._players):
-            return Detail.FULL
-        return Detail.COARSE
+        return self._audience.detail_of(self.agent(name))
 
     def watched(self, name: str) -> bool:
         """Whether a player can see `name` now (in focus, or talking with a player): its meetings
         are decided without waiting for its plans and its talks go before the town's other
         thinking (`Priority.WATCHED`). False for everyone while no game calls `focus`."""
-        agent = self.agent(name)
-        return self._focus is not None and (name in self._focus or agent.conversation_with in self._players)
+        return self._audience.watched(self.agent(name))
 
     def add_player(self, name: str) -> None:
         """Name a player (not an agent): NPCs' reactions to noticing them go first."""
-        if name in self._agents:
-            raise ValueError(f"{name!r} is an agent, not a player")
-        if name not in self._players:
-            self._players.add(name)
-            self._read_with()
+        self._audience.add(name)
 
     def engage(self, player: str, npc: str | None) -> None:
         """The player turned to `npc` (a chat box opened) or to nobody (None).
@@ -404,27 +266,12 @@ class Society:
         so the reply to come finds the model free (`settings.player_first`), and the start of
         the NPC's reply prompt is read ahead while the player types (`settings.read_ahead`).
         """
-        if npc is None:
-            self._engaged.pop(player, None)
-        else:
-            self.agent(npc)  # KeyError naming the known agents
-            fresh = self._engaged.get(player) != npc
-            self._engaged[player] = npc
-            if player not in self._players:
-                self._players.add(player)
-                self._read_with()
-            if fresh:
-                self._convs.read_ahead(npc, player)
-        self._update_gate()
+        self._audience.engage(player, npc)
 
     @property
     def engaged(self) -> Mapping[str, str]:
         """Players with a chat open → the NPC they turned to."""
-        return MappingProxyType(self._engaged)
-
-    def _update_gate(self) -> None:
-        if self.gate is not None:
-            self.gate.set_engaged(bool(self._engaged) or any(c.player for c in self._convs.all()))
+        return self._audience.engaged
 
     def end_conversation(self, conversation: Conversation) -> None:
         """End a conversation now (the player walked away); both sides remember it."""
@@ -458,22 +305,13 @@ class Society:
         if not fact:
             raise ValueError("tell them something")
         names = list(self._agents) if to is None else [to] if isinstance(to, str) else list(to)
-        for name in names:
-            self.agent(name)  # KeyError naming the known agents
-        if occasion is not None and occasion.address is None and occasion.place:
-            place = self.reader.gazetteer.lookup(occasion.place)
-            if place is not None:
-                occasion = replace(occasion, place=place.phrase, address=place.address)
+        agents = [self.agent(name) for name in names]  # KeyError naming the known agents
+        if occasion is not None:
+            occasion = hearing.placed(occasion, self.reader.gazetteer)
         now = self._now()
-        for name in names:
-            if teller is not None:
-                obs = Observation(f"{teller} told {name} that {fact}", ObservationKind.SPEECH, subject=about,
-                                  importance=importance, teller=teller, fact=fact, occasion=occasion)
-            else:
-                obs = Observation(fact, ObservationKind.EVENT, subject=about, importance=importance,
-                                  occasion=occasion)
-            self.agent(name).perceive([obs], now)
-        return len(names)
+        for agent in agents:
+            hearing.told(agent, fact, now, teller=teller, about=about, importance=importance, occasion=occasion)
+        return len(agents)
 
     def refused(self, name: str, verdict: Verdict | str, *, address: str | None = None) -> None:
         """A rule refused the agent's action: remember the place as refused and replan.
@@ -551,33 +389,19 @@ class Society:
     def interview_grounded(self, name: str, question: str, *, kinds: Iterable[str] | None = None,
                            listener: str = "the interviewer") -> dialogue.Said:
         """`interview`, keeping the answer's ground and grounding verdict (evaluation; blocks)."""
-        agent = self.agent(name)
-        now = self._now()
-        invited = agent.reader.occasion(question, now, speaker=listener) if invites(question) else None
-        return dialogue.grounded_answer(self.model, self.embedder, agent.memory.snapshot(), agent.persona,
-                                        now, question, k=self.settings.retrieval_k + 2,
-                                        weights=self.settings.weights, kinds=kinds,
-                                        moment=self._convs.moment(agent, now), known=self._convs.known_names(),
-                                        listener=listener, phrased=self.settings.phrase_player_lines,
-                                        heard_occasion=invited)
+        return interview(self.model, self.embedder, self.agent(name), question, self._now(), world=self.world,
+                         people=self._agents, kinds=kinds, listener=listener)
 
     # ------------------------------------------------------------------ saves
-    def save(self, path: str | Path, *, extra: Mapping[str, Any] | None = None) -> SaveMeta:
+    def save(self, path: str | Path, *, extra: Mapping[str, object] | None = None) -> SaveMeta:
         """Write every agent's memory and state, object states and the clock to one file.
 
         `extra` is the game's own JSON-able state (positions, inventory …); read it back with
         `SaveFile(path).read().world["extra"]`. A damaged save in the slot is kept aside, not
         refused: the returned `SaveMeta.set_aside` names where it went.
         """
-        world_state: dict[str, Any] = {}
-        if self.world is not None:
-            world_state["states"] = {p.address: p.state for p in self.world if p.state}
-        world_state["importance_cache"] = self.importance_cache.to_dict()
-        world_state["errands"] = self._errands.to_state()
-        if extra is not None:
-            world_state["extra"] = dict(extra)
-        agents = {name: AgentSave(a.memory, a.to_state()) for name, a in self._agents.items()}
-        return SaveFile(path).write(SaveData(self._now(), agents, world_state))
+        return write_society(path, self._now(), self.world, self._agents, self.importance_cache,
+                             self._errands.to_state(), extra)
 
     def load(self, path: str | Path) -> datetime:
         """Replace the society's state with a save; jobs in flight are dropped and re-issued.
@@ -598,17 +422,9 @@ class Society:
         if self._clock is not None:
             self._clock.set(saved.clock)
         self.importance_cache = saved.importance_cache
-        if self.world is not None:
-            for p in self.world:
-                p.state = saved.object_states.get(p.address, p.state if p.kind is not PlaceKind.OBJECT else "")
-            for name, agent in saved.agents.items():
-                if agent.address and agent.address in self.world:
-                    self.world.move(name, agent.address)
-        # In place: `self._convs` holds this dict.
-        self._agents.clear()
-        self._agents.update(saved.agents)
-        reader = self._read_with()
-        if data.meta is not None and data.meta.migrated_from is not None and data.meta.migrated_from < 2:
+        saved.place(self.world)
+        reader = self._residents.replace(saved.agents)
+        if saved.before_provenance:
             for agent in self._agents.values():  # a save from before provenance: read it once now
                 agent.memory = with_provenance(agent.memory, reader, agent.name)
         self._errands.restore(saved.errands, self._events)  # requests in flight: announced again
@@ -616,13 +432,7 @@ class Society:
 
     def shutdown(self) -> None:
         """Stop thinking: cancel jobs and release the executor (the model stays open)."""
-        if self.gate is not None:
-            self.gate.close()  # calls held at the gate go, so worker threads can end
-        self.scheduler.shutdown(wait=False)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._light is not None:
-            self._light.shutdown(wait=False, cancel_futures=True)
+        self._dispatch.shutdown()
         self._convs.close()
 
     def __enter__(self) -> Society:

@@ -209,7 +209,7 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
     persona, embedder, s = agent.persona, agent.embedder, agent.settings
     doing = agent.current_action(now).description
     if isinstance(cand, Refusal):
-        refusal, blocked = agent.next_refusal()
+        refusal, blocked = agent.attention.next_refusal()
         activity = refusal.activity
         where = agent.whereabouts(now, activity)
         avoid = [where.known.describe(a) for a in where.exclude]
@@ -229,7 +229,7 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
                                    result.step.description if result.step else ""), *events]
 
         return agent.job(Thought.REACT, now, run_refusal, apply_refusal, priority=20)
-    pending = agent.next_perception()
+    pending = agent.attention.next_perception()
     obs = pending.observation
     subject = obs.subject
     talk_to = subject if subject and ":" not in subject and can_talk(subject) else None

@@ -10,22 +10,14 @@ from npc_brain.world.errors import MapError, MapIssue, Severity, UnknownPlace, W
 from npc_brain.world.homes import PersonaPlaceError, Placement, place_personas, spread_points
 from npc_brain.world.hours import is_open, parse_hhmm
 from npc_brain.world.lint import format_tree, lint_world
-from npc_brain.world.pathfinding import CollisionGrid, Pathfinder
-from npc_brain.world.perception import Perception
+from npc_brain.world.norms import PURPOSE_ALLOWS, Capacity, OpeningHours, Privacy, Purpose
+from npc_brain.world.pathfinding import Cell, CollisionGrid, Pathfinder
+from npc_brain.world.perception import Perception, vantage_of
 from npc_brain.world.place import ACTIVITIES, Place, PlaceKind
-from npc_brain.world.rules import (
-    PURPOSE_ALLOWS,
-    Capacity,
-    OpeningHours,
-    Privacy,
-    Purpose,
-    Rule,
-    Rules,
-    RuleStats,
-    Verdict,
-    default_rules,
-)
+from npc_brain.world.rules import Rule, Rules, RuleStats, default_rules
 from npc_brain.world.spatial_memory import SpatialMemory
+from npc_brain.world.verdict import Verdict
+from npc_brain.world.wording import definite, true_to_place
 from npc_brain.world.world import World, slugify
 
 __all__ = [
@@ -33,6 +25,7 @@ __all__ = [
     "PURPOSE_ALLOWS",
     "AreaSpec",
     "Capacity",
+    "Cell",
     "CollisionGrid",
     "MapError",
     "MapIssue",
@@ -56,6 +49,7 @@ __all__ = [
     "WorldError",
     "build_tree",
     "default_rules",
+    "definite",
     "format_tree",
     "is_open",
     "lint_world",
@@ -63,4 +57,6 @@ __all__ = [
     "place_personas",
     "slugify",
     "spread_points",
+    "true_to_place",
+    "vantage_of",
 ]

@@ -33,8 +33,13 @@ def test_example_is_short_and_counted_honestly():
     stated = re.search(r"\[examples/minimal_game\.py\]\(examples/minimal_game\.py\) \((\d+) lines", readme)
     assert stated, "the README states the example's size"
     assert len(code) == int(stated.group(1))
-    assert len(code) <= 60
+    assert len(code) <= 30
     assert not [line for line in code if ";" in line.split("#")[0]], "one statement a line"
+
+
+def test_example_imports_only_the_public_face():
+    imports = re.findall(r"^from (npc_brain\S*) import", EXAMPLE.read_text(encoding="utf-8"), flags=re.M)
+    assert imports and set(imports) <= {"npc_brain", "npc_brain.adapters.pygame"}, imports
 
 
 def test_example_runs_a_few_frames(monkeypatch):

@@ -1,0 +1,54 @@
+"""The live town as grounds read it: what an agent is doing now, where, and today's plan, named.
+
+`moment_of` builds the `Moment` a line or an interview answer is grounded in; `known_names` is
+the gazetteer the grounding check holds a line's names against.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from npc_brain.cognition.grounds import Moment
+from npc_brain.runtime.agent import Agent
+from npc_brain.types.plan import PlanLevel
+from npc_brain.world.place import PlaceKind
+from npc_brain.world.world import World
+
+__all__ = ["known_names", "moment_of"]
+
+
+def moment_of(agent: Agent, world: World | None, now: datetime) -> Moment:
+    """What `agent` is doing now, where, and today's plan, with place names (for grounds)."""
+    step = agent.current_step(now)
+    doing = step.description if step else "going about the day"
+    # The hour steps where the day is decomposed, the day's broad chunks elsewhere (so "what
+    # will you do at 5 pm" finds the evening's chunk).
+    hours = agent.plan.steps(PlanLevel.HOUR)
+    days = [d for d in agent.plan.steps(PlanLevel.DAY)
+            if not any(h.start < d.end and d.start < h.end for h in hours)]
+    today = tuple(sorted((st for st in (*hours, *days) if st.start.date() == now.date()),
+                         key=lambda st: st.start))
+    if world is None:
+        return Moment(doing, None, today, {})
+    names = {st.address: n for st in today if st.address and (n := world.area_name(st.address))}
+    return Moment(doing, world.area_name(agent.address), today, names, places=_public(agent, world))
+
+
+def _public(agent: Agent, world: World) -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """The public buildings `agent` knows, with what they (and their rooms) are for: what it
+    can recommend (nobody's home, no private room)."""
+    out = []
+    for address, info in agent.known_places().places.items():
+        place = world.get(address) if address in world else None
+        if place is None or place.kind is not PlaceKind.BUILDING or place.private:
+            continue
+        # What it and its rooms are for (a bench in the college lobby does not make it a place to relax).
+        rooms = [c for c in place.children if c.kind is PlaceKind.ROOM and not c.private]
+        out.append((info.name, address, frozenset(place.purpose).union(*(r.purpose for r in rooms))))
+    return tuple(out)
+
+
+def known_names(agents: Iterable[str], world: World | None) -> tuple[str, ...]:
+    """Every agent and place name the world holds (the grounding check's gazetteer)."""
+    places = tuple(p.name for p in world) if world is not None else ()
+    return (*agents, *places)
