@@ -8,9 +8,10 @@ and a claim it cannot know — each with the ground kinds (`Said.grounded.ground
 answer it (`ELIGIBLE`) and what the answer must carry, taken from the agent's own state when
 the case is made (`OpenCase`). The lines were written for this evaluation without reading the
 question reader's code or examples (held out from it). `OPEN_PHRASINGS` holds the sets by name,
-like `grounding_cases.PHRASINGS`: "dev" now; a set written after the last change is added
-beside it and run once. A template may start with a tag: `[eat]` (recommendation: the purpose
-the place must serve) or `[evening]` (availability: the period asked, `PERIODS`).
+like `grounding_cases.PHRASINGS`: "dev", the set the reader was developed against, and
+"held-out-1", written after the last change to the question reader by someone who did not read
+the reader's code, and run once. A template may start with a tag: `[eat]` (recommendation: the
+purpose the place must serve) or `[evening]` (availability: the period asked, `PERIODS`).
 """
 from __future__ import annotations
 
@@ -94,7 +95,67 @@ OPEN_DEV: dict[str, tuple[str, ...]] = {
 """The open set's lines, written for issue 25 (2026-12) before the lead's question reader for them existed;
 "claim" serves both claim kinds (the agent's knowledge makes the difference)."""
 
-OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV}
+OPEN_HELD_OUT_1: dict[str, tuple[str, ...]] = {
+    "opinion": ("What's your take on {first}?", "You and {first} seem to know each other. How's that going?",
+                "I've only met {person} once. What should I know about them?",
+                "Would you trust {first} with a secret?",
+                "Everyone in town has something to say about {first}. What's your impression?",
+                "Any thoughts on {person}? I'm still figuring out who's who around here."),
+    "recommendation": ("[eat] I'm starving. Anywhere decent to eat nearby?",
+                       "[drink] Where do the locals go when they want a drink?",
+                       "[read] Where would you go if you wanted to curl up with a book for an afternoon?",
+                       "[relax] I need a break from everything. Got a favourite spot to just unwind?",
+                       "[shop] I'm out of milk and bread. Where's the nearest shop?",
+                       "[exercise] I've been meaning to get back in shape. Anywhere in town to work out?",
+                       "[socialize] I'm new here and don't know anyone yet. Where does everybody hang out?"),
+    "feeling": ("Be honest, are you doing okay these days?",
+                "How are things with you, really? Not just the polite answer.",
+                "What's got you in such a good mood?",
+                "Honestly, do you ever feel lonely in a small town like this?",
+                "Rough day? You look worn out.", "Has anything been stressing you out recently?"),
+    "greeting": ("Hiya!", "Oh hey, didn't expect to run into you here!", "Good afternoon, how do you do?",
+                 "Well hello there, stranger!", "Hey you! Long time no see.",
+                 "Hi, I'm new in town and just wanted to say hello."),
+    "farewell": ("Alright, I'm heading out. Catch you later!", "Bye for now!",
+                 "I won't keep you any longer. Have a good one!",
+                 "It's getting late and I should head home. Sleep well!", "Gotta run! Until next time.",
+                 "Anyway, I'll let you get back to work. Enjoy the rest of your day, bye!"),
+    "thanks": ("Ah, thanks so much, you really didn't have to!", "That's exactly what I needed to know, thank you!",
+               "You're a lifesaver, really.", "I owe you one!", "Much obliged.",
+               "Thank you kindly, I won't forget this."),
+    "small talk": ("Looks like it might rain later.",
+                   "The flowers along the road are really coming in nicely this year.",
+                   "Did you catch the sunset yesterday? It was gorgeous.",
+                   "Can you believe it's almost the weekend already?",
+                   "Time sure flies around here, doesn't it?", "This town really grows on you after a while."),
+    "availability": ("Got anything going on at {time}?", "I was hoping to catch you at {time}. Will you be around?",
+                     "What are you up to at {time}?", "Would {time} work for you, or are you tied up then?",
+                     "[evening] Got any plans for tonight?",
+                     "[evening] Would you have some time later this evening, or is it packed?",
+                     "[tomorrow morning] What's your morning looking like tomorrow?"),
+    "request": ("Could you build me a boat by the end of the week?",
+                "Would you mind translating this old letter from ancient Greek for me?",
+                "Could you do my taxes for the next five years?",
+                "Would you paint my whole house this weekend? I'd pay you in cookies.",
+                "Can you fix my laptop? The screen's completely shattered.",
+                "Can you move my piano up three flights of stairs this afternoon?"),
+    "invitation": ("A few of us are heading to {occasion} at {place} tomorrow at {time}. Want to tag along?",
+                   "Hey, I've got a spare spot for {occasion} tomorrow at {place}, {time}. Interested?",
+                   "It'd be great if you could make it to {occasion} at {place} tomorrow, say around {time}.",
+                   "You should come to {occasion} with me tomorrow! It's at {place}, starting at {time}.",
+                   "Would you care to accompany me to {occasion} at {place}? It's tomorrow at {time}.",
+                   "I'd really like it if you came to {occasion} at {place} tomorrow at {time}. What do you say?"),
+    "claim": ("Wait, {claim}? Since when?", "Did you catch the news that {claim}?",
+              "My cousin just wrote to me that {claim}. Do you know anything about it?",
+              "I read in the paper this morning that {claim}. Any idea if it's right?",
+              "So {claim}, or is that just gossip?",
+              "Can you settle something for me? My friend insists {claim}.",
+              "Any truth to the story that {claim}?"),
+}
+"""The first held-out open set, written after the last change to the question reader by someone who did not
+read the reader's code or examples, with the dev set's keys, tags and placeholders; run once."""
+
+OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
 
 MADE_UP_CLAIMS: tuple[str, ...] = (
