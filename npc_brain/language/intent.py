@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import functools
 import re
+from datetime import datetime
 
+from npc_brain.language.dates import day_in, hours_in
 from npc_brain.language.facts import content_words, times_in
 from npc_brain.language.intent_model import IntentModel
 from npc_brain.language.intents import Intent
-from npc_brain.language.reported import claim_in, is_statement
+from npc_brain.language.reported import claim_in, is_statement, without_opener
 
-__all__ = ["Intent", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
+__all__ = ["Intent", "asks_along", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
@@ -23,13 +25,21 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"catch you later|later|so long|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
         r"i'?ll (be going|let you go|leave you)|i'?m (off|leaving|heading off)|gotta go|until next time|"
-        r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you))\b",
+        r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you)"
+        r"|have a (good|nice|great|lovely) (day|evening|night|weekend)|i'?ll let you (go|get back)"
+        r"|i (should|must|need to|have to|better) (head|get) (home|going|off|back))\b"
+        r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
-    (Intent.THANKS, re.compile(r"^\W*(thanks|thank you|thank u|cheers|many thanks|much appreciated|"
-                               r"i appreciate (it|that|your help))\b[^?]*$", re.IGNORECASE)),
+    (Intent.THANKS, re.compile(r"^[^?]*\b(thanks|thank you|thank u|many thanks|much appreciated|"
+                               r"i appreciate (it|that|your help))\b[^?]*$|^\W*cheers\b[^?]*$", re.IGNORECASE)),
     # "Are you OK?" asks after the speaker's wellbeing.
     (Intent.FEELING, re.compile(
         r"^\W*(are )?you (ok|okay|all right|alright|well|fine|good)\W*$"
+        r"|\bare you (doing |feeling |keeping )?(ok|okay|all right|alright|well|fine|good)\b"
+        r"|\b(do|did) you (ever |still |sometimes )?feel\b|\byour mood\b|\bsuch a (good|bad|great|foul) mood\b"
+        r"|\byou (look|seem|sound)\s+(?!like\b|for\b|at\b|into\b|around\b)\w+(\s+\w+)?\s*[.!?]*$"
+        r"|\b(stressing|bothering|worrying|troubling|upsetting|stressed|bothered|worried|troubled) (you|ya)\b"
+        r"|^\W*(rough|long|hard|tough|bad) (day|week|morning|night)\W*$"
         r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
         r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
         r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
@@ -54,7 +64,11 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwhere (can|could|should) you (get|find|buy|eat|grab)\b(?! (?-i:[A-Z]))"
         r"|\b(any|a) (good|nice|quiet|decent|cosy|cozy|great|fun|peaceful|lively) (place|spot|places|spots)\b"
         r"|\bbest (place|spot) (to|for|in)\b|\bwhere do (people|folks|locals|you) (go|get|eat|hang out|meet)\b"
-        r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b",
+        r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b"
+        r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )\b(anywhere|somewhere)\b(?! (today|earlier|later|tonight))"
+        r"|\bwhere('?s| is| are) (the )?(nearest|closest|best)\b|\b(place|spot|places|spots) (to|for|where)\b"
+        r"|\bwhere (do|does|would|should|could|might) (?!you (work|live|come from|study|stay)\b)(the |a |an )?\w+\b"
+        r"(?!.*\b(earlier|yesterday|(find|see|meet|catch|reach|look for) you)\b)",
         re.IGNORECASE)),
     (Intent.OPINION, re.compile(
         # Of a person (a name, him, her): how the NPC sees them. Of a thing it is "about".
@@ -112,8 +126,8 @@ _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk
 # Offering the listener something ("Would you like a coffee?"): no request of theirs.
 _OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
 # A tag that makes a statement sound like a question ("Lovely weather today, isn't it?").
-_TAG = re.compile(r",?\s*\b(isn't it|aren't they|don't you think|isn't that so|wasn't it|don't they|"
-                  r"right|eh|no)\s*\?\s*$", re.IGNORECASE)
+_TAG = re.compile(r"(,?\s*\b(isn't it|aren't they|don't you think|isn't that so|wasn't it|don't they|doesn't it|"
+                  r"won't it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
 # Asking the listener to come along to something (with a place and a day, an invitation).
 _INVITES = re.compile(
     r"\b(would|will|do|won't|can) you (like |want |care )?(to )?(come|join|be there|make it)\b"
@@ -129,7 +143,8 @@ def invites(line: str) -> bool:
 
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 _GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|greetings|good (morning|afternoon|evening|day)|morning|evening|"
-                       r"nice to meet you|pleased to meet you|nice to see you|good to see you|long time no see|"
+                       r"how do you do|nice to meet you|pleased to meet you|nice to see you|good to see you|"
+                       r"long time no see|"
                        r"welcome|yo)\b[\s,!.]*((there|again|friend|everyone|all)\b[\s,!.]*)?", re.IGNORECASE)
 
 
@@ -137,39 +152,94 @@ def intent_of(line: str) -> Intent:
     """The first matching category, in an order where the specific beats the general; a
     line no pattern knows goes to the intent whose example lines its words are most like
     (`intent_model`). A greeting followed by a question is the question."""
+    line = without_opener(line.strip()) or line
     greeting = _GREETING.match(line)
+    while greeting is not None and _GREETING.match(line[greeting.end():].strip()):
+        line = line[greeting.end():].strip()  # "Good afternoon, how do you do?": one greeting after another
+        greeting = _GREETING.match(line)
     if greeting is not None:
         rest = line[greeting.end():].strip()
         # "Hi Isabella!" — a name after the greeting is part of it.
         rest = re.sub(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?[\s,!.]*", "", rest) if rest[:1].isupper() and \
             not re.match(r"^(what|who|how|where|when|why|which|do|does|did|are|is|can|could|would|will|have|i)\b",
                          rest, re.IGNORECASE) else rest
-        if not rest.strip(" ,.!") or ("?" not in rest and not content_words(rest) - _GREETING_WORDS):
-            return Intent.GREETING  # "Good afternoon to you!", "Morning, everyone."
+        if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)):
+            return Intent.GREETING  # "Good afternoon to you!", "Hi, I just wanted to say hello."
         line = rest
     if claim_in(line):
         return Intent.CLAIM
+    if asks_along(line):
+        return Intent.INVITE
     line = _TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
-    if "?" not in line and is_statement(line):
-        return Intent.CHAT  # "It's a bit chilly this morning." asks nothing about this morning
-    if _ASKS_TO_DO.search(line) and not _INVITES.search(line):
+    asks = "?" in line or bool(_REQUEST.match(line))
+    if not asks:  # goodbye, thanks, how someone seems can be said; anything else stated is chat
+        said = next((i for i, pattern in _ASKS if i in _SAID_AS_STATEMENT and pattern.search(line)), None)
+        if said is not None:
+            return said
+        if is_statement(line):
+            return Intent.CHAT  # "It's a bit chilly this morning." asks nothing about this morning
+    if _ASKS_TO_DO.search(line) and not _INVITES.search(line) and not _FREE_TIME.search(line):
         return Intent.REQUEST  # "Would you fix the roof tonight?": asked to do, not to tell
-    for intent, pattern in _ASKS:
-        if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(line):
-            continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
-        if pattern.search(line):
-            # "What are you up to at 8 pm?" asks about that hour's step, not this minute's.
-            return Intent.FUTURE if intent is Intent.NOW and times_in(line) else intent
+    # What the line asks is in its questions; the sentences around them say why it is asked
+    # ("I'm starving. Anywhere decent to eat nearby?").
+    questions = " ".join(q for q in (x.strip() for x in _SENTENCE.findall(line)) if q.endswith("?"))
+    if asks and _REACTS.search(line):
+        return Intent.REACT  # "Your breakfast is burning. What do you do?": the situation is the question's
+    for text in dict.fromkeys([questions, line] if questions else [line]):
+        for intent, pattern in _ASKS:
+            if not asks and intent not in _SAID_NOT_ASKED:
+                continue  # a statement asks nothing about what it mentions ("Looks like rain later.")
+            if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(text):
+                continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
+            if pattern.search(text):
+                # "What are you up to at 8 pm?", "Got anything going on at 3 pm?": that hour's step.
+                if intent in (Intent.NOW, Intent.ABOUT) and times_in(text) and not _NAMED.search(text):
+                    return Intent.FUTURE
+                return intent
     # Only a question or a request is read by its words: another NPC's statement ("I would
     # love to come") asks for nothing, and gets the speaker's own news or small talk.
-    if "?" in line or _REQUEST.match(line):
-        found = Intent(_word_model().best(line))
+    if asks:
+        found = Intent(_word_model().best(questions or line))
         if found is Intent.CHAT and is_request(line) and not _OFFERS.search(line):
             return Intent.REQUEST
         return found
     if is_request(line):
         return Intent.REQUEST
     return Intent.CHAT
+
+
+# Intents a line may carry without asking a question: saying goodbye, thanks, how someone
+# seems, asking along, asking for a good place.
+_SAID_NOT_ASKED = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Intent.INVITE, Intent.RECOMMEND})
+_SAID_AS_STATEMENT = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING})
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_REACTS = next(pattern for intent, pattern in _ASKS if intent is Intent.REACT)
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
+_FREE_TIME = re.compile(r"\b(would|do|will) you have (some |any |a (bit|moment|minute) of )?(free |spare )?time\b",
+                        re.IGNORECASE)
+# An occasion at a place of the map (a name after at/in) on a day or at an hour, put to the listener.
+_AT_A_PLACE = re.compile(r"\b(at|in|inside)\s+(the\s+)?(?-i:[A-Z])\w+", re.IGNORECASE)
+_TO_THE_LISTENER = re.compile(r"\b(you|your|ya|us|me)\b|\?", re.IGNORECASE)
+_ASKS_OF_IT = re.compile(r"^\W*(what|who|where|when|why|which|how|is it true|did you hear|have you heard"
+                         r"|is|are|was|were)\b|\bbe (at|in)\b", re.IGNORECASE)
+_DAY_REF = datetime(2000, 1, 3, 12)  # any day: only whether the line names one matters
+
+
+def asks_along(line: str) -> bool:
+    """True when the line asks the listener along to something at a place of the map on a day
+    or at an hour ("A few of us are going to the fair at Johnson Park tomorrow. Coming?"), by
+    its structure: a named place, a time, and the listener addressed; a question about the
+    occasion ("What is on at Johnson Park tomorrow?") or the listener's whereabouts ("Will you
+    be at …?") is not."""
+    if invites(line):
+        return True
+    place = _AT_A_PLACE.search(line)
+    if place is None or not _TO_THE_LISTENER.search(line):
+        return False
+    if hours_in(line)[0] is None and day_in(line, _DAY_REF) is None:
+        return False
+    sentence = next((x for x in _SENTENCE.findall(line) if place.group(0) in x), line)
+    return not _ASKS_OF_IT.search(sentence.strip())
 
 
 _ASK = re.compile(
@@ -197,7 +267,8 @@ def is_negated(line: str) -> bool:
 
 # A request for something the listener knows ("Tell me a bit about who you are."), not an
 # order to pass something on ("Tell everyone the park is closed").
-_REQUEST = re.compile(r"\W*(please\s+)?(tell me|describe|explain|remind me|talk (to me )?about)\b", re.IGNORECASE)
+_REQUEST = re.compile(r"\W*(please\s+)?(tell me|describe|explain|remind me|fill me in|talk (to me )?about)\b",
+                      re.IGNORECASE)
 
 
 @functools.cache

@@ -12,8 +12,8 @@ import re
 
 from npc_brain.language.folding import fold
 
-__all__ = ["CLAIM_OPENERS", "claim", "claim_in", "claimed", "is_statement", "paraphrase", "reported",
-           "strip_markers"]
+__all__ = ["CLAIM_OPENERS", "DISCOURSE_MARKERS", "claim", "claim_in", "claimed", "is_statement", "paraphrase",
+           "reported", "strip_markers", "without_opener"]
 
 _CONTROL = ("INST|SYS|SYSTEM_PROMPT|AVAILABLE_TOOLS|TOOL_CALLS|TOOL_RESULTS|TOOL_CONTENT|IMG|IMG_BREAK"
             "|IMG_END|THINK")
@@ -56,15 +56,57 @@ def strip_markers(text: str) -> str:
     return " ".join(_MARKER.sub(" ", text).split())
 
 
+DISCOURSE_MARKERS = ("oh", "ah", "well", "so", "wait", "anyway", "anyhow", "alright", "all right", "okay", "ok",
+                     "honestly", "be honest", "to be honest", "listen", "look", "say", "hmm", "um", "uh", "hang on",
+                     "hold on")
+"""Words that open a line without being part of what it says ("Well, …", "Wait, …")."""
+
+_MARKERS = "|".join(re.escape(w) for w in sorted(DISCOURSE_MARKERS, key=len, reverse=True))
+_MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*)+(?=\w)", re.IGNORECASE)
+# A clause told as news after a word of telling: "wrote to me that …", "the story that …", "insists …".
+_TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
+                        r"story|stories|rumou?rs?|gossip|word)\b[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
+                        r"|\b(?:insists?|claims?|swears?|says|said|told (?:me|us))\s+(?P<bare>[^.?!]+)", re.IGNORECASE)
+# A statement said with a question mark is news checked with the listener ("The mill burned down?"),
+# unless it ends in a tag that only asks for agreement ("…, isn't it?").
+_AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
+                            r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
+_ABOUT_THE_LISTENER = frozenset({"i", "i'm", "i've", "i'd", "i'll", "you", "you're", "we", "we're", "it", "it's",
+                                 "that", "this", "there", "there's"})
+
+
+def without_opener(line: str) -> str:
+    """The line without the discourse markers it opens with ("Well, hello there" → "hello there")."""
+    return _MARKER_OPEN.sub("", line, count=1) if line else line
+
+
 def claim_in(line: str) -> str | None:
-    """The news a line passes on after its opener ("I heard the mill burned down" → "the mill
-    burned down"), or None when it opens with none."""
+    """The news a line passes on: after its opener ("I heard the mill burned down" → "the mill
+    burned down"), after a word of telling ("my cousin wrote that …", "any truth to the story
+    that …"), or as a statement asked back ("Wait, the mill burned down?"); None when it passes
+    on none."""
+    line = without_opener(line)
     m = _CLAIM_OPEN.match(line)
-    if m is None:
-        return None
-    rest = re.split(r"(?<=[.!?])\s", line[m.end():].strip(), maxsplit=1)[0]  # the claim's own sentence
-    rest = rest.strip().rstrip("?.!").strip()
-    return rest or None
+    if m is not None:
+        rest = re.split(r"(?<=[.!?])\s", line[m.end():].strip(), maxsplit=1)[0]  # the claim's own sentence
+        rest = rest.strip().rstrip("?.!").strip()
+        return rest or None
+    told = _TOLD_THAT.search(line)
+    if told is not None:
+        clause = (told.group("claim") or told.group("bare") or "").strip(" ,")
+        first = fold(clause.split()[0]) if clause else ""
+        # "that book" is no clause: a claim opens with a subject (a pronoun, a determiner, a name).
+        if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()):
+            return clause
+    for sentence in (s.strip() for s in _SENTENCES.findall(line)):
+        if not sentence.endswith("?") or _AGREEMENT_TAG.search(sentence):
+            continue
+        body = re.split(r",\s*or\b", sentence.rstrip("?"), maxsplit=1)[0].strip()  # "…, or is that gossip?"
+        first = fold(body.split()[0]).strip(",") if body else ""
+        asks = re.search(r"\b(what|who|where|when|why|which|how)\b", body, re.IGNORECASE)  # "The vote: what …?"
+        if len(body.split()) >= 4 and first not in _ABOUT_THE_LISTENER and not asks and is_statement(body):
+            return body
+    return None
 
 
 def is_statement(sentence: str, names: tuple[str, ...] = ()) -> bool:

@@ -1,0 +1,85 @@
+"""The question reader by structure: what a line asks is in its question sentences, a leading
+discourse marker is no part of it, news is a clause after a word of telling, and an occasion at
+a named place on a day, put to the listener, is an invitation — whatever words the line uses.
+Lines written for this test (2026-12-03), none from an evaluation set."""
+from __future__ import annotations
+
+import pytest
+
+from npc_brain.language.intent import asks_along, intent_of
+from npc_brain.language.intents import Intent
+from npc_brain.language.reported import claim_in, without_opener
+
+
+@pytest.mark.parametrize("line, opened", [
+    ("Well, the harvest was good.", "the harvest was good."),
+    ("Oh, hi there!", "hi there!"),
+    ("To be honest, I forgot.", "I forgot."),
+    ("Wellington is far.", "Wellington is far."),  # a word that only starts like one
+])
+def test_a_discourse_marker_is_no_part_of_the_line(line: str, opened: str) -> None:
+    assert without_opener(line) == opened
+
+
+@pytest.mark.parametrize("line, claim", [
+    ("My neighbour swears the river flooded the mill.", "the river flooded the mill"),
+    ("There's a rumour going round that the ferry will stop running.", "the ferry will stop running"),
+    ("The baker told me that Rosa got engaged. Is that right?", "Rosa got engaged"),
+    ("Hang on, the lighthouse keeper retired?", "the lighthouse keeper retired"),
+    ("So the well ran dry, or is that nonsense?", "the well ran dry"),
+])
+def test_news_after_a_word_of_telling_or_asked_back_is_a_claim(line: str, claim: str) -> None:
+    assert claim_in(line) == claim
+    assert intent_of(line) is Intent.CLAIM
+
+
+@pytest.mark.parametrize("line", [
+    "Did you read that letter from the council?",  # "that letter": no clause
+    "Who told you that?",
+    "Chilly this morning, isn't it?",  # asks for agreement, not for news
+    "You like fishing?",  # about the listener
+])
+def test_no_claim_where_no_clause_is_told(line: str) -> None:
+    assert claim_in(line) is None
+
+
+@pytest.mark.parametrize("line", [
+    "We're having a picnic at Riverside Green on Sunday at noon. Fancy it?",
+    "There's a lantern walk at the Old Mill tomorrow evening, you should come!",
+    "My band plays at Saint Clement's Hall on Friday at 8 pm, it would mean a lot if you were there.",
+])
+def test_an_occasion_at_a_named_place_on_a_day_put_to_the_listener_asks_them_along(line: str) -> None:
+    assert asks_along(line)
+    assert intent_of(line) is Intent.INVITE
+
+
+@pytest.mark.parametrize("line", [
+    "What's happening at Riverside Green on Sunday?",  # asks about the occasion
+    "Will you be at the Old Mill tomorrow evening?",  # asks where the listener will be
+    "The council meets at Saint Clement's Hall on Friday.",  # tells, asks no one along
+    "Are you free at 4 pm?",  # no place
+])
+def test_questions_about_an_occasion_or_a_time_do_not_ask_along(line: str) -> None:
+    assert not asks_along(line)
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("I just got off the boat. Any good spot for a cheap dinner?", Intent.RECOMMEND),
+    ("Is there anywhere I could buy a fishing rod?", Intent.RECOMMEND),
+    ("Where's the closest place to get a haircut?", Intent.RECOMMEND),
+    ("Where do the fishermen drink after work?", Intent.RECOMMEND),
+    ("Did you go anywhere nice yesterday?", Intent.PAST),  # where the listener went
+    ("You seem tired today.", Intent.FEELING),
+    ("Is something worrying you?", Intent.FEELING),
+    ("Are you feeling all right?", Intent.FEELING),
+    ("Long week?", Intent.FEELING),
+    ("Right, I must head back now. Have a good evening!", Intent.FAREWELL),
+    ("That was a fun chat, bye!", Intent.FAREWELL),
+    ("That helps a lot, thank you!", Intent.THANKS),
+    ("Good evening, how do you do?", Intent.GREETING),
+    ("Hey, I just moved into the blue house.", Intent.GREETING),
+    ("Sounds like rain tomorrow.", Intent.CHAT),  # states; asks nothing about tomorrow
+    ("Got anything on at 6 pm?", Intent.FUTURE),  # that hour's step
+])
+def test_what_a_line_asks(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
