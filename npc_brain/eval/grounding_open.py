@@ -8,10 +8,12 @@ and a claim it cannot know — each with the ground kinds (`Said.grounded.ground
 answer it (`ELIGIBLE`) and what the answer must carry, taken from the agent's own state when
 the case is made (`OpenCase`). The lines were written for this evaluation without reading the
 question reader's code or examples (held out from it). `OPEN_PHRASINGS` holds the sets by name,
-like `grounding_cases.PHRASINGS`: "dev", the set the reader was developed against, and
-"held-out-1", written after the last change to the question reader by someone who did not read
-the reader's code, and run once. A template may start with a tag: `[eat]` (recommendation: the
-purpose the place must serve) or `[evening]` (availability: the period asked, `PERIODS`).
+like `grounding_cases.PHRASINGS`: "dev", the set the reader was developed against;
+"held-out-1", written after the then-last change to the question reader by someone who did not
+read the reader's code, and run once; and "held-out-2", written after the question reader's
+change of 2026-12-03 (commit 6ca6d0b) by someone who did not read the reader's code, and run
+once. A template may start with a tag: `[eat]` (recommendation: the purpose the place must
+serve) or `[evening]` (availability: the period asked, `PERIODS`).
 """
 from __future__ import annotations
 
@@ -152,10 +154,82 @@ OPEN_HELD_OUT_1: dict[str, tuple[str, ...]] = {
               "Can you settle something for me? My friend insists {claim}.",
               "Any truth to the story that {claim}?"),
 }
-"""The first held-out open set, written after the last change to the question reader by someone who did not
-read the reader's code or examples, with the dev set's keys, tags and placeholders; run once."""
+"""The first held-out open set, written after the then-last change to the question reader by someone who did
+not read the reader's code or examples, with the dev set's keys, tags and placeholders; run once."""
 
-OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1}
+OPEN_HELD_OUT_2: dict[str, tuple[str, ...]] = {
+    "opinion": ("So what's the deal with {first}? Good sort?", "How well do you know {person}, actually?",
+                "{first} was a bit short with me at the market this morning. Are they always like that?",
+                "Be straight with me: is {person} worth getting to know?",
+                "If you had to sum up {first} in three words, what would they be?",
+                "What would you say is {first}'s best quality?",
+                "Reckon {person} would be a good person to go into business with?"),
+    "recommendation": ("[eat] Where would you send a hungry visitor for lunch?",
+                       "[drink] After the week I've had, I could murder a pint. Where's good?",
+                       "[study] I've got exams coming up and can't concentrate at home. Somewhere I could revise "
+                       "in peace?",
+                       "[exercise] I'm going stir-crazy. Where can a person get some proper exercise round here?",
+                       "[shop] Need to pick up a few bits and bobs for dinner. Where do you do your shopping?",
+                       "[socialize] Where's the place to be on a Friday night if you want to make some friends?",
+                       "[read] Know anywhere I could sit with a novel and not be bothered?"),
+    "feeling": ("You alright? You're quieter than usual.", "How's life treating you?",
+                "I don't mean to pry, but you've seemed a bit down lately. Is everything okay?",
+                "Are you keeping well?", "Out of ten, how's your day going?", "Been a good week for you so far?"),
+    "greeting": ("Yo, what's up?", "G'day!", "Alright, mate?", "Top of the morning to you!",
+                 "Hi! Hope I'm not interrupting.", "Hello! I don't think we've properly met yet. Nice to meet you.",
+                 "Hey, there you are! I was hoping I'd bump into you."),
+    "farewell": ("Right, I'm off. Cheerio!", "Later!", "I've kept you long enough. Mind how you go.",
+                 "See ya tomorrow, then!",
+                 "Okay, I need to get going before the shops close. Have a lovely evening!",
+                 "Nice chatting with you. I'll swing by again soon, bye!", "Peace out!"),
+    "thanks": ("Ta!", "Thanks a million, you're a star.", "Bless you, that's very good of you.",
+               "I can't thank you enough.", "Thanks heaps!", "Oh, perfect. Thanks, I'll remember that.",
+               "That was really sweet of you. Thank you."),
+    "small talk": ("Bit of a scorcher today.", "Weather can't make up its mind today. Sunshine one minute, drizzle "
+                   "the next.",
+                   "The leaves are already starting to turn. Autumn's creeping up on us.",
+                   "Something smells amazing. Someone must be baking bread nearby.",
+                   "Never seen the square this crowded.",
+                   "Somebody really ought to fix that pothole on the main road one of these days.",
+                   "Ah, there's nothing like a slow stroll through town to clear your head."),
+    "availability": ("Any chance you'd have a spare minute at {time}?",
+                     "Are you working at {time}, or have you got the time off?",
+                     "Where will you be at {time}? I've got something to give you.",
+                     "[evening] How's your evening shaping up? Anything on?",
+                     "[evening] Will you be home tonight, or out and about?",
+                     "[tomorrow morning] Are you an early riser? I was hoping to catch you first thing tomorrow, if "
+                     "you're not busy.",
+                     "[tomorrow morning] Have you got anything planned tomorrow before lunch?"),
+    "request": ("Could you get me a table at the fanciest restaurant in Paris for tonight?",
+                "Would you babysit my five kids every night next week?",
+                "Can you rewire all the electrics in my barn by tomorrow morning?",
+                "Any chance you could get me a signed letter from the President?",
+                "Would you mind knitting me a jumper by tonight? I've got a party to go to.",
+                "Do me a favour and dig a swimming pool in my back garden this week, would you?",
+                "I need to get to my gran's on the other side of the ocean. Could you sail me over there?"),
+    "invitation": ("Fancy {occasion} tomorrow? I was thinking {place} at {time}.",
+                   "We're getting together for {occasion} at {place} tomorrow at {time}. The more the merrier, so "
+                   "do come!",
+                   "I'm organising {occasion} at {place} tomorrow, kicking off at {time}. It wouldn't be the same "
+                   "without you. Can you make it?",
+                   "If you're not busy tomorrow at {time}, meet me at {place} for {occasion}?",
+                   "Tomorrow at {time} there's {occasion} over at {place}. Why don't you come with me?",
+                   "Don't leave me on my own at {occasion} tomorrow! It's at {place} at {time}. Please say you'll "
+                   "come.",
+                   "Let's go to {occasion} together tomorrow: {place}, {time} sharp. What do you reckon?"),
+    "claim": ("You'll never guess what I just heard: {claim}!", "My aunt reckons {claim}. Sounds a bit far-fetched "
+              "to me.",
+              "The kids at the school were going on about how {claim}. Is there anything in that?",
+              "I'm not sure I believe it, but according to my neighbour, {claim}.",
+              "Have I got my wires crossed, or is it really the case that {claim}?",
+              "Funny thing, a fellow at the station told me {claim}. Know anything about that?",
+              "I don't suppose you know whether {claim}?"),
+}
+"""The second held-out open set, written after the question reader's change of 2026-12-03 (commit 6ca6d0b) by
+someone who did not read the reader's code or examples, with the dev set's keys, tags and placeholders; run once."""
+
+OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1,
+                                                         "held-out-2": OPEN_HELD_OUT_2}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
 
 MADE_UP_CLAIMS: tuple[str, ...] = (
