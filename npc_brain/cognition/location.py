@@ -8,6 +8,7 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -194,11 +195,17 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
     return PlaceDecision(current, state, calls, tuple(path))
 
 
+def _words(text: str) -> str:
+    """Lower-case words between spaces, punctuation dropped: a name followed by a comma ("… at
+    Hobbs Cafe, February 14") is still named (a 25-NPC Valentine run placed the party at the
+    college when the step read "… at Hobbs Cafe, February")."""
+    return " " + " ".join(re.sub(r"[^\w&]+", " ", text.lower()).split()) + " "
+
+
 def _named(options: list[PlaceInfo], what: str) -> PlaceInfo | None:
     """The one option whose name (or slug) the description mentions, if exactly one."""
-    text = " " + " ".join(what.lower().replace("'", " ").split()) + " "
-    hits = [o for o in options
-            if f" {o.name.lower()} " in text or f" {o.key.replace('_', ' ')} " in text]
+    text = _words(what)
+    hits = [o for o in options if _words(o.name) in text or _words(o.key.replace("_", " ")) in text]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -223,8 +230,8 @@ def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str 
 def obvious_place(what: str, activity: str, persona: Any, names: Mapping[str, str]) -> str | None:
     """Where a step plainly happens, with no model: the building it names ("… at Hobbs
     Cafe"), else work at the workplace and home things at home; None when not plain."""
-    text = " " + " ".join(what.lower().replace("'", " ").split()) + " "
-    named = [a for a, n in names.items() if f" {n.lower().replace(chr(39), ' ')} " in text]
+    text = _words(what)
+    named = [a for a, n in names.items() if _words(n) in text]
     if len(named) == 1:
         anchors: tuple[str | None, ...] = (persona.workplace, persona.home)
         for anchor in anchors:  # its own desk in the building it names

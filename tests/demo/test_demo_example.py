@@ -5,26 +5,14 @@ import importlib.util
 import re
 
 import pygame
+from inline import inline
 
 from demo_game.config import ROOT
 from npc_brain.llm.testing import ScriptedModel
-from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.testing import BrainResponder
 
 EXAMPLE = ROOT / "examples" / "minimal_game.py"
 
-
-
-def _inline(society: type) -> type:
-    """The example's Society with its jobs run in `update()`: what the frames see does not
-    depend on how soon a busy machine schedules the worker threads."""
-
-    class Inline(society):  # type: ignore[misc, valid-type]
-        def __init__(self, *args, **kw):  # type: ignore[no-untyped-def]
-            kw.setdefault("executor", InlineExecutor())
-            super().__init__(*args, **kw)
-
-    return Inline
 
 def test_example_is_short_and_counted_honestly():
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
@@ -47,7 +35,7 @@ def test_example_runs_a_few_frames(monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     model = ScriptedModel().respond_with(BrainResponder())
-    monkeypatch.setattr(module, "Society", _inline(module.Society))  # thinking keeps pace with the frames
+    monkeypatch.setattr(module, "Society", inline(module.Society))  # thinking keeps pace with the frames
     pygame.display.init()
     try:
         module.main(frames=90, model=model)

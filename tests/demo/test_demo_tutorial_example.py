@@ -4,28 +4,16 @@ from __future__ import annotations
 import importlib.util
 
 import pygame
+from inline import inline
 
 from demo_game.config import ROOT
 from npc_brain.llm.testing import ScriptedModel
-from npc_brain.runtime.executors import InlineExecutor
 from npc_brain.testing import BrainResponder
 from npc_brain.world.__main__ import main as lint
 
 EXAMPLE = ROOT / "examples" / "tutorial_game.py"
 GLUE_LINES = 34  # lines marked `# +npc`: the honest size of the integration
 
-
-
-def _inline(society: type) -> type:
-    """The example's Society with its jobs run in `update()`: what the frames see does not
-    depend on how soon a busy machine schedules the worker threads."""
-
-    class Inline(society):  # type: ignore[misc, valid-type]
-        def __init__(self, *args, **kw):  # type: ignore[no-untyped-def]
-            kw.setdefault("executor", InlineExecutor())
-            super().__init__(*args, **kw)
-
-    return Inline
 
 def test_glue_line_count_is_what_the_readme_says():
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
@@ -56,7 +44,7 @@ def test_example_runs_perceives_and_answers(monkeypatch):
         return out
 
     monkeypatch.setattr(pygame.event, "get", events)
-    monkeypatch.setattr(module.nb, "Society", _inline(module.nb.Society))  # thinking keeps pace with the frames
+    monkeypatch.setattr(module.nb, "Society", inline(module.nb.Society))  # thinking keeps pace with the frames
     society = module.main(frames=240, model=model)
     homes = {a.persona.name: a.persona.home for a in society.agents.values()}
     assert homes == {"Ada Stone": "little_creek:ada_s_house", "Ben Ford": "little_creek:ben_s_house"}
