@@ -231,8 +231,6 @@ def asks_along(line: str) -> bool:
     its structure: a named place, a time, and the listener addressed; a question about the
     occasion ("What is on at Johnson Park tomorrow?") or the listener's whereabouts ("Will you
     be at …?") is not."""
-    if invites(line):
-        return True
     place = _AT_A_PLACE.search(line)
     if place is None or not _TO_THE_LISTENER.search(line):
         return False
