@@ -59,6 +59,8 @@ class CrowdView:
         self.label_words = label_words
         self._fonts = fonts
         self._sheets: dict[str, CharacterSheet | None] = {}
+        # Each NPC's label as last drawn: a label changes a few times a game minute, frames come 60 a second.
+        self._labels: dict[str, tuple[str, pygame.Surface]] = {}
         self._shadow = shadow()
 
     def sheet(self, name: str) -> CharacterSheet | None:
@@ -94,5 +96,8 @@ class CrowdView:
             self._fonts = Fonts()
         for name, sx, top in tops:
             text = shorten(self.crowd.label(name), words=self.label_words, chars=60)
-            label = label_surface(self._fonts, text, name=name.split()[0])
+            drawn = self._labels.get(name)
+            if drawn is None or drawn[0] != text:
+                drawn = self._labels[name] = (text, label_surface(self._fonts, text, name=name.split()[0]))
+            label = drawn[1]
             surface.blit(label, (sx - label.get_width() / 2, top - label.get_height()))

@@ -15,7 +15,7 @@ from npc_brain.language.dates import day_in, hours_in
 from npc_brain.language.facts import content_words, times_in
 from npc_brain.language.intent_model import IntentModel
 from npc_brain.language.intents import Intent
-from npc_brain.language.reported import claim_in, is_statement, without_opener
+from npc_brain.language.reported import AGREEMENT_TAG, claim_in, is_statement, without_opener
 
 __all__ = ["Intent", "asks_along", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
 
@@ -125,9 +125,6 @@ _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk
                              "fine", "beautiful", "day", "sir", "madam", "miss", "neighbour", "neighbor"})
 # Offering the listener something ("Would you like a coffee?"): no request of theirs.
 _OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
-# A tag that makes a statement sound like a question ("Lovely weather today, isn't it?").
-_TAG = re.compile(r"(,?\s*\b(isn't it|aren't they|don't you think|isn't that so|wasn't it|don't they|doesn't it|"
-                  r"won't it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
 # Asking the listener to come along to something (with a place and a day, an invitation).
 _INVITES = re.compile(
     r"\b(would|will|do|won't|can) you (like |want |care )?(to )?(come|join|be there|make it)\b"
@@ -170,7 +167,7 @@ def intent_of(line: str) -> Intent:
         return Intent.CLAIM
     if asks_along(line):
         return Intent.INVITE
-    line = _TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
+    line = AGREEMENT_TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
     asks = "?" in line or bool(_REQUEST.match(line))
     if not asks:  # goodbye, thanks, how someone seems can be said; anything else stated is chat
         said = next((i for i, pattern in _ASKS if i in _SAID_AS_STATEMENT and pattern.search(line)), None)

@@ -12,8 +12,8 @@ import re
 
 from npc_brain.language.folding import fold
 
-__all__ = ["CLAIM_OPENERS", "DISCOURSE_MARKERS", "claim", "claim_in", "claimed", "is_statement", "paraphrase",
-           "reported", "strip_markers", "without_opener"]
+__all__ = ["AGREEMENT_TAG", "CLAIM_OPENERS", "DISCOURSE_MARKERS", "MARKERS_WITH_A_COMMA", "claim", "claim_in",
+           "claimed", "is_statement", "paraphrase", "reported", "strip_markers", "without_opener"]
 
 _CONTROL = ("INST|SYS|SYSTEM_PROMPT|AVAILABLE_TOOLS|TOOL_CALLS|TOOL_RESULTS|TOOL_CONTENT|IMG|IMG_BREAK"
             "|IMG_END|THINK")
@@ -57,19 +57,22 @@ def strip_markers(text: str) -> str:
 
 
 DISCOURSE_MARKERS = ("oh", "ah", "well", "so", "wait", "anyway", "anyhow", "alright", "all right", "okay", "ok",
-                     "honestly", "be honest", "to be honest", "listen", "look", "say", "hmm", "um", "uh", "hang on",
-                     "hold on")
+                     "honestly", "be honest", "to be honest", "hmm", "um", "uh", "hang on", "hold on")
 """Words that open a line without being part of what it says ("Well, …", "Wait, …")."""
+MARKERS_WITH_A_COMMA = ("listen", "look", "say")
+"""Markers only when a comma follows: "Say, where is the park?", but "Say hello to Isabella" asks something."""
 
 _MARKERS = "|".join(re.escape(w) for w in sorted(DISCOURSE_MARKERS, key=len, reverse=True))
-_MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*)+(?=\w)", re.IGNORECASE)
+_COMMA_MARKERS = "|".join(re.escape(w) for w in MARKERS_WITH_A_COMMA)
+_MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*|(?:" + _COMMA_MARKERS + r")\s*,\s*)+(?=\w)",
+                          re.IGNORECASE)
 # A clause told as news after a word of telling: "wrote to me that …", "the story that …", "insists …".
 _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
                         r"story|stories|rumou?rs?|gossip|word)\b[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
                         r"|\b(?:insists?|claims?|swears?|says|said|told (?:me|us))\s+(?P<bare>[^.?!]+)", re.IGNORECASE)
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
-# unless it ends in a tag that only asks for agreement ("…, isn't it?").
-_AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
+# unless it ends in a tag that only asks for agreement ("…, isn't it?"; `intent` reads such a line as a statement).
+AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
                             r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
 _ABOUT_THE_LISTENER = frozenset({"i", "i'm", "i've", "i'd", "i'll", "you", "you're", "we", "we're", "it", "it's",
                                  "that", "this", "there", "there's"})
@@ -99,7 +102,7 @@ def claim_in(line: str) -> str | None:
         if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()):
             return clause
     for sentence in (s.strip() for s in _SENTENCES.findall(line)):
-        if not sentence.endswith("?") or _AGREEMENT_TAG.search(sentence):
+        if not sentence.endswith("?") or AGREEMENT_TAG.search(sentence):
             continue
         body = re.split(r",\s*or\b", sentence.rstrip("?"), maxsplit=1)[0].strip()  # "…, or is that gossip?"
         first = fold(body.split()[0]).strip(",") if body else ""

@@ -16,6 +16,8 @@ from npc_brain.language.reported import claim_in, without_opener
     ("Oh, hi there!", "hi there!"),
     ("To be honest, I forgot.", "I forgot."),
     ("Wellington is far.", "Wellington is far."),  # a word that only starts like one
+    ("Say, is the ferry running?", "is the ferry running?"),
+    ("Say hello to Rosa for me.", "Say hello to Rosa for me."),  # "say" asks something here: no comma
 ])
 def test_a_discourse_marker_is_no_part_of_the_line(line: str, opened: str) -> None:
     assert without_opener(line) == opened
