@@ -149,8 +149,9 @@ def candidates(
         news = [from_record(r, speaker, listener)
                 for r in sorted(recalled, key=lambda r: (*_worth(r), -r.id)) if r.importance > ROUTINE]
         out = [*news[:1], status, action]
-    elif intent is Intent.CLAIM:  # "I heard X": what it knows of X, else that it had not heard
-        out = [*mems[:2]]
+    elif intent is Intent.CLAIM:  # "I heard X": that it knew, else what it knows of X, else that it had not heard
+        knew = next((r for r in about if r.occasion is None), None) if about and about[0].occasion is None else None
+        out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
     elif intent in (Intent.ABOUT, Intent.OPINION):
         person = _named(listener, topic, speaker)
         relation = relation_ground(speaker, person) if person else None
@@ -186,6 +187,15 @@ def candidates(
     limit = min(limit, _FEW.get(intent, limit))
     # Nothing to say on the question: say so (asserting nothing) rather than something else.
     return grounds[:limit] or [fallback.get(intent, SMALL_TALK[0])]
+
+
+def _knew(record: MemoryRecord, replies: Replies) -> Ground:
+    """'I had heard that too, from Eddy Lin.': a claim the speaker holds already is acknowledged,
+    not recited back (two NPCs told each other the same relay four times in a Valentine run);
+    it carries no news, so the listener keeps no second copy of it."""
+    text = replies.heard_too.format(name=record.teller) if record.teller else replies.knew
+    return Ground(GroundKind.MEMORY, text, "", record.id, record.place, facts_in(text), False,
+                  subject=record.subject)
 
 
 def _worth(r: MemoryRecord) -> tuple[bool, int]:

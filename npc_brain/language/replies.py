@@ -19,6 +19,8 @@ class Replies:
     farewell: str
     thanks: str
     not_heard: str
+    heard_too: str
+    knew: str
     ask_when: str
     well: str
     try_place: str
@@ -35,6 +37,8 @@ ENGLISH_REPLIES = Replies(
     farewell="Goodbye, it was nice talking to you.",
     thanks="You are welcome.",
     not_heard="I had not heard that.",
+    heard_too="I had heard that too, from {name}.",
+    knew="Yes, I knew that.",
     ask_when="That sounds nice! When and where is it?",
     well="I am doing well, thanks.",
     try_place="You could try {place}.",

@@ -212,6 +212,12 @@ def claimed(fact: str, by: str) -> str | None:
 
 def reported(teller: str, fact: str) -> str:
     """'Klaus Mueller told me that …' — a heard fact in the hearer's own words (a claim the
-    teller made of their own is said as told: "Alex told me that the mill burned down")."""
+    teller made of their own is said as told: "Alex told me that the mill burned down"; a fact
+    about the teller names them once)."""
     own = claimed(fact, teller)
+    if own is None and teller and fact.startswith(teller + " "):
+        # Of the teller themself: "Isabella Rodriguez opened Hobbs Cafe …, as Isabella told me"
+        # (not "Isabella Rodriguez told me that Isabella Rodriguez opened …"; no pronoun: a
+        # persona has no gender field).
+        return f"{fact.rstrip('. ')}, as {teller.split()[0]} told me"
     return f"{teller} told me that {own if own is not None else fact}"

@@ -14,7 +14,7 @@ from concurrent.futures import Executor, Future, wait
 from datetime import datetime, timedelta
 from typing import Any
 
-from npc_brain.cognition import dialogue, hearsay
+from npc_brain.cognition import dialogue, hearsay, news
 from npc_brain.cognition.prompts import clean
 from npc_brain.language.intent import Intent, invites
 from npc_brain.llm.protocols import ChatModel, Embedder
@@ -199,7 +199,7 @@ class Conversations:
         invited = agent.reader.occasion(last_heard, now, speaker=conv.player) \
             if last_heard and invites(last_heard) else None
 
-        def run() -> tuple[dialogue.Said, bool]:
+        def run() -> tuple[dialogue.Said, bool, bool]:
             if after is not None:
                 # The read-ahead is reading this line's prompt start: reading it again beside it
                 # in another slot takes longer than waiting (`bench reply --gap 1`: 2.1–2.5 s
@@ -218,10 +218,15 @@ class Conversations:
             more = other is not None and other_view is not None and (
                 dialogue.has_news(other_view, other.persona, speaker, now, so_far)
                 or (len(so_far) + 2 <= conv.turn_cap and dialogue.has_news(view, persona, listener, now, so_far)))
-            return said, more
+            # A listener who knows the fact already keeps no second copy (one resident's news
+            # was held 192 times by 25 NPCs in a Valentine run); it says so on its turn.
+            g = said.ground
+            knew = other_view is not None and g is not None and g.spreads and g.occasion is None \
+                and news.holds(other_view.records, g.said) is not None
+            return said, more, knew
 
-        def apply(result: tuple[dialogue.Said, bool]) -> list[Event]:
-            said, more = result
+        def apply(result: tuple[dialogue.Said, bool, bool]) -> list[Event]:
+            said, more, knew = result
             if conv.ended:
                 return []
             t = self._now()
@@ -245,7 +250,7 @@ class Conversations:
             if listener in self._agents and listener != conv.player:
                 # News is remembered attributed, with its provenance; other lines as speech.
                 heard = hearsay.told(speaker, listener, ground, place=agent.address, importance=rating) \
-                    if ground is not None else None
+                    if ground is not None and not knew else None
                 self._agents[listener].perceive(
                     [heard or Observation(f"{speaker} said: {said.text}", ObservationKind.SPEECH, subject=speaker,
                                           place=agent.address, importance=rating)], t)

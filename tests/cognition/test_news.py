@@ -163,3 +163,68 @@ def test_what_an_npc_knows_about_x_is_eligible_when_retrieval_lets_it_slip():
     # A topic nobody mentioned still gets the honest answer.
     none = dialogue.grounded_answer(model, emb, s.snapshot(), maria, T, "Who is running the bakery?", k=3)
     assert "Sam" not in none.text
+
+
+def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
+    # Valentine run 9e8d2af: one resident's 500 followers (rated 7) was told 192 times, while
+    # the candidate told his furniture (rated as his run, newer) and never his run for mayor.
+    furniture = "Sam Moore built half of the furniture in town during his career"
+    mine = records(RUN, furniture, owner="Sam Moore")
+    first = news.untold(mine, T, "Klaus Mueller", speaker="Sam Moore")[0].fact
+    talk = f"Conversation with Klaus Mueller: Sam Moore: {first}. Klaus Mueller: Oh, nice."
+    after = mine + records(talk, kind=MemoryKind.DIALOGUE, importance=2)
+    # To the next listener the other item goes first; Klaus is told nothing twice.
+    assert news.untold(after, T, "Maria Lopez", speaker="Sam Moore")[0].fact != first
+    assert first not in [i.fact for i in news.untold(after, T, "Klaus Mueller", speaker="Sam Moore")]
+
+
+def test_news_heard_once_is_passed_on_and_news_heard_all_round_is_old():
+    heard = Heard("Maria Lopez", "Tom Moreno found a glowing zibbet under the old bridge")
+    mine = records(heard, DOG, owner="Mei Lin", importance=5)
+    talk = "Conversation with Maria Lopez: Maria Lopez: Tom Moreno found a glowing zibbet under the old bridge."
+    once = mine + records(talk, kind=MemoryKind.DIALOGUE, importance=2)
+    # Heard in one talk: as fresh as one's own news (the talk it was heard in does not count).
+    assert news.aired(once[0], [_words(talk)]) == 0
+    again = [talk.replace("Maria Lopez", name) for name in ("Ayesha Khan", "Jennifer Moore")]
+    often = once + records(*again, kind=MemoryKind.DIALOGUE, importance=2)
+    facts = [i.fact for i in news.untold(often, T, "Ben", speaker="Mei Lin")]
+    assert facts[0] == DOG and heard.fact in facts  # still told, after what is not going round
+
+
+def test_a_listener_who_knows_a_fact_is_found_by_its_content_not_its_wording():
+    mine = records(Heard("Sam Moore", "Sam is running for mayor in the upcoming local election"), owner="Tom Moreno")
+    assert news.holds(mine, RUN) is not None
+    assert news.holds(mine, DOG) is None
+    # A transcript that mentions it is evidence of a talk, not knowing the fact.
+    talk = records(f"Conversation with Sam Moore: Sam Moore: {RUN}.", kind=MemoryKind.DIALOGUE)
+    assert news.holds(talk, RUN) is None
+
+
+def test_a_relayed_claim_the_listener_holds_is_acknowledged_not_recited_back():
+    model = ScriptedModel().respond_with(BrainResponder())
+    view = stream(Heard("Eddy Lin", "Maria Lopez reached five hundred followers on her stream last week"),
+                  owner="Sam Moore").snapshot()
+    line = "Eddy Lin told me that Maria Lopez reached five hundred followers on her stream last week."
+    said = dialogue.next_utterance(model, HashEmbedder(), view, SAM, "Priya Sharma", T, doing="reading",
+                                   lines=[("Priya Sharma", line)], listener_is_agent=True)
+    assert said.text == "I had heard that too, from Eddy Lin."
+    assert said.ground is not None and not said.ground.spreads and said.ground.record is not None
+
+
+def test_a_listener_keeps_no_second_copy_of_news_it_knows():
+    society, clock, _model, world = make(responder=BrainResponder(talk=True, end_after=2))
+    ana, ben = society.agent("Ana"), society.agent("Ben")
+    letters = "Ana found a box of old letters in the attic"
+    ana.remember(MemoryKind.OBSERVATION, letters, clock.now(), importance=5)
+    ben.remember(MemoryKind.DIALOGUE, f"Cleo told Ben that {letters}.", clock.now(), importance=5, teller="Cleo",
+                 fact=letters, subject="Ana")
+    lines = _meet(society, clock, world)
+    assert lines and "letters" in lines[0][1]
+    run(society, clock, 30)
+    copies = [r for r in ben.memory.records if r.teller is not None and "letters" in r.claim]
+    assert [r.teller for r in copies] == ["Cleo"]
+
+
+def _words(text: str) -> frozenset[str]:
+    from npc_brain.language.facts import content_words
+    return content_words(text)
