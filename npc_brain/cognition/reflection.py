@@ -109,6 +109,15 @@ def misattributed(text: str, statements: Iterable[str]) -> bool:
     return of_other and not of_who
 
 
+def unsupported(text: str, statements: Iterable[str]) -> frozenset[str]:
+    """The content words of an insight that none of `statements` (the evidence the model was
+    shown, and the agent's name) holds. An insight may only recombine what the evidence says:
+    of 66 insights in a 25-NPC Valentine run on the 135M model, 63 said something no memory
+    held ("Isabella Rodriguez is a famous actress", "Ayesha Khan is planning a party for her
+    daughter") and came back in interviews as the NPC's knowledge."""
+    return content_words(text) - content_words(" ".join(statements))
+
+
 def reflect(
     model: ChatModel,
     embedder: Embedder,
@@ -121,15 +130,16 @@ def reflect(
     max_statements: int = 15,
     weights: RetrievalWeights = RetrievalWeights(),
     char_budget: int = 3000,
+    novelty: float = 0.0,
 ) -> Reflected:
     """Run the three reflection steps on a memory snapshot (pure; nothing is written).
 
     Recent memories are listed newest-last and clipped to `char_budget` characters so the
     prompt fits a 2k context. Insights cite prompt-local numbers; each number is mapped back
     to a real memory id, and an insight is dropped when none of its citations are valid
-    (the paper's embellishment failure) or when it says of one person what the evidence says
-    of another (`misattributed`). Invalid numbers in an otherwise valid citation
-    list are removed.
+    (the paper's embellishment failure), when it says of one person what the evidence says
+    of another (`misattributed`), or when more than `novelty` of its content words are in no
+    evidence (`unsupported`). Invalid numbers in an otherwise valid citation list are removed.
     """
     upto = len(view) - 1
     latest = view.latest(recent)
@@ -174,7 +184,9 @@ def reflect(
         ids = tuple(dict.fromkeys(evidence[n - 1].id for n in ins.because if 1 <= n <= len(evidence)))
         # Whether the evidence says it of that person: all of it, as a 135M model's citations
         # are near random.
-        if not ids or misattributed(ins.text, [r.claim for r in evidence]):
+        new = unsupported(ins.text, [agent, *(r.claim for r in evidence)])
+        if not ids or misattributed(ins.text, [r.claim for r in evidence]) \
+                or len(new) > novelty * len(content_words(ins.text)):
             dropped.append(ins.text)
             continue
         kept.append((ins.text, int(ins.imp), ids))

@@ -27,6 +27,10 @@ class BrainSettings(BaseModel):
     reflection_recent: int = Field(100, ge=5)
     reflection_per_question: int = Field(5, ge=1)
     reflection_char_budget: int = Field(2400, ge=200, description="clip of the recent list for a 2k context")
+    insight_novelty: float = Field(0.0, ge=0, le=1, description=(
+        "share of an insight's content words the evidence may lack (0: it only recombines what the evidence "
+        "says — on the 135M model 63 of 66 insights said what no memory held; raise it for a model whose "
+        "abstractions you trust, as the paper's 'Klaus is dedicated to his research')"))
 
     # memorizing: perceptions wait in a buffer, then are rated and embedded together
     memorize_batch: int = Field(32, ge=1, description="memorize when this many perceptions wait …")

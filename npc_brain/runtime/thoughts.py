@@ -305,7 +305,7 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
         return reflection.reflect(model, embedder, view, now, agent=name,
                                   recent=s.reflection_recent,
                                   per_question=s.reflection_per_question, weights=s.weights,
-                                  char_budget=s.reflection_char_budget)
+                                  char_budget=s.reflection_char_budget, novelty=s.insight_novelty)
 
     def apply(result: reflection.Reflected) -> list[Event]:
         agent.recalled(result.recalls, now)

@@ -98,7 +98,8 @@ def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
         {"text": "Klaus secretly loves Ana", "because": [42, 77], "imp": 9},   # embellished
         {"text": "Klaus works hard", "because": [2, 99], "imp": 5},             # one bad number
     ]})
-    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Ana")
+    # novelty 0.7: a model whose abstractions are trusted (the paper's); the default is below.
+    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Ana", novelty=0.7)
     texts_out = [i.description for i in out.insights]
     assert texts_out == ["Klaus is dedicated to his research", "Klaus works hard"]
     assert out.dropped == ("Klaus secretly loves Ana",)
@@ -113,9 +114,30 @@ def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
     model.enqueue(lambda msgs, schema: {"insights": [{"text": "Klaus lives for research", "because": [
         n for n, line in enumerate(msgs[-1]["content"].split("statements:")[1].splitlines()[1:], 1)
         if "dedicated" in line], "imp": 8}]})
-    again = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=3), agent="Ana")
+    again = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=3), agent="Ana", novelty=0.7)
     assert again.insights and again.insights[0].evidence == (ids[0],)
     assert s.get(ids[0]).kind == MemoryKind.REFLECTION
+
+
+def test_by_default_an_insight_only_recombines_what_its_evidence_says(emb):
+    # A 25-NPC Valentine run on the 135M model: 63 of 66 insights said what no memory held and
+    # came back in interviews ("Ayesha Khan is planning a party for her daughter").
+    texts = ["Ayesha Khan is writing her thesis on the history of Oak Hill",
+             "Ayesha Khan found an old photograph of the town square in the library archives"]
+    s = stream_with(emb, texts)
+    model = ScriptedModel()
+    model.enqueue({"q": ["What is Ayesha Khan busy with?"]})
+    model.enqueue({"insights": [
+        {"text": "Ayesha Khan is planning a party for her daughter", "because": [1], "imp": 6},
+        {"text": "Isabella Rodriguez is a famous actress", "because": [2], "imp": 6},
+        {"text": "Ayesha Khan is writing her thesis on the history of the town square", "because": [1, 2], "imp": 5},
+    ]})
+    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Mei Lin")
+    kept = "Ayesha Khan is writing her thesis on the history of the town square"
+    assert [i.description for i in out.insights] == [kept]
+    assert len(out.dropped) == 2
+    assert len(reflection.unsupported("Isabella Rodriguez is a famous actress", texts)) >= 3
+    assert not reflection.unsupported("Ayesha Khan found an old photograph", texts)
 
 
 def test_an_insight_that_says_of_one_person_what_the_evidence_says_of_another_is_dropped(emb):
@@ -131,7 +153,7 @@ def test_an_insight_that_says_of_one_person_what_the_evidence_says_of_another_is
         {"text": "Sam Moore is running for mayor in the upcoming election", "because": [1], "imp": 6},
         {"text": "Marcus Reed cares about teaching", "because": [2], "imp": 4},
     ]})
-    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Eddy Lin")
+    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Eddy Lin", novelty=0.7)
     assert [i.description for i in out.insights] == ["Sam Moore is running for mayor in the upcoming election",
                                                      "Marcus Reed cares about teaching"]
     assert out.dropped == ("Marcus Reed is running for mayor in the upcoming local election",)
