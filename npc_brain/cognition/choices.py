@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from npc_brain.language import occasions as say
 from npc_brain.language.affordances import object_phrase
+from npc_brain.language.dates import day_in
 from npc_brain.language.phrasing import (
     activity_of,
     as_gerund_phrase,
@@ -324,13 +325,28 @@ def _same_plan(a: Option, b: Option) -> bool:
 
 
 def _without_date(text: str) -> str:
-    """'hosting a party on February 14 from 5pm to 7pm' → 'hosting a party from 5pm to 7pm'."""
-    words = text.split(" ")
-    for i, w in enumerate(words[:-1]):
-        if w == "on" and date_in(" ".join(words[i + 1:i + 3])):
-            rest = words[i + 3:]
-            return " ".join([*words[:i], *rest]).replace(" ,", ",").strip(" ,")
-    return text
+    """'hosting a party on Tuesday, February 14 from 5pm to 7pm' → 'hosting a party from 5pm to
+    7pm': every day the date reader finds (`language.dates.day_in`), with the "on"/"the" and
+    commas around it ("… at Hobbs Cafe, February" was left of "on Tuesday, February 14")."""
+    out, pos = text, 0
+    for _ in range(4):  # a weekday and a date, at most a few
+        found = day_in(out[pos:], _ANY_DAY)
+        if found is None:
+            break
+        a, b = (pos + i for i in found[1])
+        said = out[a:b]
+        if not any(ch.isdigit() for ch in said) and not _ON.search(out[:a]) and not out[b:].startswith(","):
+            pos = b  # a weekday as part of a name ("the Monday club"), not a date
+            continue
+        head = _DAY_LEAD.sub("", out[:a])
+        out = f"{head} {out[b:].lstrip(' ,')}"
+        pos = len(head)
+    return " ".join(out.split()).replace(" ,", ",").strip(" ,")
+
+
+_ANY_DAY = datetime(2001, 1, 1)  # `day_in` resolves a day against a date; only the span is used here
+_ON = re.compile(r"\b(?:on|next|this|every)\s*$", re.IGNORECASE)
+_DAY_LEAD = re.compile(r"(?:[\s,]*\b(?:on|the|of)\b)*[\s,]*$", re.IGNORECASE)
 
 
 # --------------------------------------------------------------------------- hours

@@ -311,11 +311,12 @@ def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequenc
 def _invited(view: MemoryView, speaker: Persona, teller: str, occasion: Occasion | None,
              now: datetime | None = None) -> list[Ground]:
     """The answer when the other speaker just told of (or invited the speaker to) an occasion the
-    speaker neither holds nor has said yes to already (else nothing): yes, unless it cannot come."""
+    speaker does not hold (else nothing): yes, unless it cannot come; that it is coming, when it
+    said yes already."""
     if occasion is None or invitation.hosts(occasion, speaker.name):
         return []
     if invitation.accepted(view.records, speaker.name, occasion):
-        return []
+        return [invitation.coming_ground(occasion, speaker.name, teller, now)]
     yes, no = invitation.reply_grounds(occasion, speaker.name, teller, now)
     # Whether one can come is a fact the code has (a 135M model's pick between yes and no is
     # near random): free then, a yes; the hours asleep or another yes at that time, a no.

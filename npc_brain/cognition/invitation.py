@@ -26,8 +26,8 @@ from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanLevel, PlanStep
 
-__all__ = ["Remembered", "accepted", "announce_ground", "commitment", "committed", "conflicts", "hosts",
-           "invite_ground", "known", "reply_grounds", "step_for", "untold", "upcoming"]
+__all__ = ["Remembered", "accepted", "announce_ground", "coming_ground", "commitment", "committed", "conflicts",
+           "hosts", "invite_ground", "known", "reply_grounds", "step_for", "untold", "upcoming"]
 
 UPCOMING_DAYS = 7
 """How far ahead an occasion is worth telling and planning around."""
@@ -109,7 +109,10 @@ def announce_ground(record: MemoryRecord, occasion: Occasion, speaker: str, list
     as of `now`; the fact the listener keeps names the date)."""
     fact = say.announce(occasion)
     spoken = say.announce(occasion, now)
-    text = f"{record.teller} told me that {spoken}." if record.teller else f"{spoken[:1].upper()}{spoken[1:]}."
+    teller = record.teller
+    if teller and spoken.startswith(teller + "'"):  # the host told it: her name once ("… that Isabella's party")
+        spoken = teller.split()[0] + spoken[len(teller):]
+    text = f"{teller} told me that {spoken}." if teller else f"{spoken[:1].upper()}{spoken[1:]}."
     return Ground(GroundKind.MEMORY, text, fact, record.id, occasion.address,
                   facts_in(text, exclude=(speaker, listener)), True, subject=occasion.host, occasion=occasion)
 
@@ -124,6 +127,14 @@ def reply_grounds(occasion: Occasion, speaker: str, teller: str, now: datetime |
         Ground(GroundKind.DECLINE, no, f"{speaker} will not come to {say.describe(occasion, when=False)}",
                facts=facts_in(no, exclude=(speaker, teller)), subject=speaker),
     ]
+
+
+def coming_ground(occasion: Occasion, speaker: str, teller: str, now: datetime | None = None) -> Ground:
+    """The answer of someone who said yes already: that it is coming (an invitation left
+    unanswered read as a snub — "Would you like to come?" got a maths test in a Valentine run)."""
+    text = f"Yes, I am already coming to {say.describe(occasion, now=now)}."
+    return Ground(GroundKind.ACCEPT, text, f"{speaker} will come to {say.describe(occasion)}",
+                  facts=facts_in(text, exclude=(speaker, teller)), spreads=True, subject=speaker, occasion=occasion)
 
 
 def commitment(name: str, occasion: Occasion) -> str:

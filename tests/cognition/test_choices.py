@@ -271,3 +271,15 @@ def test_a_step_of_another_kind_inside_work_stays_at_the_workplace():
     lunch_home = PlanStep(PlanLevel.HOUR, t, t + timedelta(minutes=60), "having lunch at home", "eat")
     assert planning.decompose(model, ana, where, t, chunk=at_work, hour=lunch_home).located[0][1].address.startswith(
         "town:ana_house")  # the step says where: not the café's table 1 (seen in the demo)
+
+
+def test_a_step_loses_every_date_the_reader_finds_with_its_preposition():
+    # Valentine run 0e5b717: guests planned "going to the Valentine's Day party at Hobbs Cafe,
+    # February" from "… on Tuesday, February 14 from 5pm to 7pm" and said it to each other.
+    from npc_brain.cognition.choices import strip_timing
+    assert strip_timing("going to the lantern walk at Johnson Park on Tuesday, February 14 from 5pm to 7pm") == \
+        "going to the lantern walk at Johnson Park"
+    assert strip_timing("going to the quiz on Friday the 3rd of May") == "going to the quiz"
+    assert strip_timing("go to the fair on Tuesday, 14 February at 5pm") == "go to the fair at 5pm"
+    assert strip_timing("reading the newspaper on a bench in the town square") == \
+        "reading the newspaper on a bench in the town square"

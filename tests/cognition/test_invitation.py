@@ -97,12 +97,20 @@ def test_a_guest_answers_yes_or_no_and_passes_the_occasion_itself_on_with_its_so
     heard = stream(Heard(ISA.name, "x", occasion=PARTY)).snapshot()
     news = dialogue.next_utterance(model, emb, heard, KLAUS, "Maria Lopez", T, doing="studying", lines=[],
                                    listener_is_agent=True)
-    assert news.text == ("Isabella Rodriguez told me that Isabella Rodriguez's Valentine's Day party is at Hobbs "
-                         "Cafe tomorrow from 5pm to 7pm.")
+    assert news.text == ("Isabella Rodriguez told me that Isabella's Valentine's Day party is at Hobbs "
+                         "Cafe tomorrow from 5pm to 7pm.")  # the host named once in full
     assert news.ground is not None and news.ground.occasion == PARTY
     back = dialogue.next_utterance(model, emb, heard, KLAUS, ISA.name, T, doing="studying", lines=[],
                                    listener_is_agent=True)
     assert "Valentine" not in back.text
+    # Invited again after a yes (here, by the host herself): it says it is coming, not something else.
+    yes = stream(invitation.commitment("Klaus Mueller", PARTY), kind=MemoryKind.THOUGHT)
+    kept = [replace(r, subject="Klaus Mueller", occasion=PARTY) for r in yes.records]
+    again = dialogue.next_utterance(model, emb, _view(kept), KLAUS, ISA.name, T, doing="studying",
+                                    lines=[(ISA.name, invite.text)], heard_ground=invite.ground,
+                                    listener_is_agent=True)
+    assert again.ground is not None and again.ground.kind is GroundKind.ACCEPT
+    assert again.text.startswith("Yes, I am already coming to the Valentine's Day party at Hobbs Cafe")
 
 
 def test_a_yes_is_a_commitment_the_day_plan_keeps_and_a_rumour_is_only_an_option():
@@ -237,3 +245,14 @@ def _meet_in_park(society, clock, world):
     world.move("Ben", "town:park")
     society.perceive("Ana", [Observation("Ben is walking in the park", subject="Ben", place="town:park")])
     return run(society, clock, 40)
+
+
+def _view(records):
+    """A memory view holding exactly `records` (ids and fields as given)."""
+    from npc_brain.memory.stream import MemoryStream
+    emb = HashEmbedder()
+    s = MemoryStream(emb.dim)
+    for r in records:
+        s.add(r.kind, r.description, r.created, r.importance, emb.embed([r.description])[0], subject=r.subject,
+              occasion=r.occasion)
+    return s.snapshot()

@@ -125,7 +125,7 @@ def test_own_news_comes_before_passing_on_an_occasion():
                                    lines=[("Sam Moore", first.text), ("Klaus Mueller", "Good luck!")],
                                    listener_is_agent=True)
     # The party is passed on next, as the party itself, attributed.
-    assert then.text.startswith("Isabella Rodriguez told me that Isabella Rodriguez's Valentine's Day party is at "
+    assert then.text.startswith("Isabella Rodriguez told me that Isabella's Valentine's Day party is at "
                                 "Hobbs Cafe tomorrow from 5pm to 7pm")  # the day as of now
 
 
