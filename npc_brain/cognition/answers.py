@@ -33,6 +33,7 @@ from npc_brain.cognition.grounds import (
     status_ground,
     unknown_ground,
 )
+from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE
 from npc_brain.language.aspect import happening
 from npc_brain.language.facts import content_words, facts_in, times_in
@@ -150,7 +151,10 @@ def candidates(
                 for r in sorted(recalled, key=lambda r: (*_worth(r), -r.id)) if r.importance > ROUTINE]
         out = [*news[:1], status, action]
     elif intent is Intent.CLAIM:  # "I heard X": that it knew, else what it knows of X, else that it had not heard
-        knew = next((r for r in about if r.occasion is None), None) if about and about[0].occasion is None else None
+        # Knew it: a record of the same fact (its words besides names), not one of its own (asked
+        # "I heard you are running for mayor", it says so itself, through `mems`).
+        knew = next((r for r in about if r.occasion is None and not (r.teller is None and r.subject == speaker.name)
+                     and claimed and holds([r], claimed) is not None), None)
         out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
     elif intent in (Intent.ABOUT, Intent.OPINION):
         person = _named(listener, topic, speaker)

@@ -326,27 +326,28 @@ def _same_plan(a: Option, b: Option) -> bool:
 
 def _without_date(text: str) -> str:
     """'hosting a party on Tuesday, February 14 from 5pm to 7pm' → 'hosting a party from 5pm to
-    7pm': every day the date reader finds (`language.dates.day_in`), with the "on"/"the" and
-    commas around it ("… at Hobbs Cafe, February" was left of "on Tuesday, February 14")."""
-    out, pos = text, 0
-    for _ in range(4):  # a weekday and a date, at most a few
-        found = day_in(out[pos:], _ANY_DAY)
-        if found is None:
-            break
-        a, b = (pos + i for i in found[1])
-        said = out[a:b]
-        if not any(ch.isdigit() for ch in said) and not _ON.search(out[:a]) and not out[b:].startswith(","):
-            pos = b  # a weekday as part of a name ("the Monday club"), not a date
-            continue
-        head = _DAY_LEAD.sub("", out[:a])
-        out = f"{head} {out[b:].lstrip(' ,')}"
-        pos = len(head)
-    return " ".join(out.split()).replace(" ,", ",").strip(" ,")
+    7pm': "on" and the run of days after it that the date reader finds (`language.dates.day_in`:
+    a weekday, a date, "the 3rd of May"), joined by commas or "the" ("… at Hobbs Cafe, February"
+    was left of "on Tuesday, February 14"). A date not after "on" ("the February 14 deadline")
+    stays."""
+    for m in _ON_WORD.finditer(text):
+        end = m.end()
+        while True:
+            gap = _JOIN.match(text, end)
+            at = gap.end() if gap else end
+            found = day_in(text[at:], _ANY_DAY)
+            if found is None or found[1][0] != 0:
+                break
+            end = at + found[1][1]
+        # A weekday alone is a habit's ("on Friday evenings", `_WEEKDAY`); a run with a date goes here.
+        if end > m.end() and any(ch.isdigit() for ch in text[m.end():end]):
+            return _without_date(f"{text[:m.start()].rstrip()} {text[end:].lstrip()}".replace(" ,", ",").strip(" ,"))
+    return text
 
 
 _ANY_DAY = datetime(2001, 1, 1)  # `day_in` resolves a day against a date; only the span is used here
-_ON = re.compile(r"\b(?:on|next|this|every)\s*$", re.IGNORECASE)
-_DAY_LEAD = re.compile(r"(?:[\s,]*\b(?:on|the|of)\b)*[\s,]*$", re.IGNORECASE)
+_ON_WORD = re.compile(r"\bon\b", re.IGNORECASE)
+_JOIN = re.compile(r"(?:\s*,)?\s*(?:the\s+)?", re.IGNORECASE)
 
 
 # --------------------------------------------------------------------------- hours

@@ -13,6 +13,8 @@ item to everyone, and news it keeps hearing is old news. Pure.
 """
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,7 +29,7 @@ from npc_brain.language.opinions import is_opinion
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.occasion import Occasion
 
-__all__ = ["ROUTINE", "TOLD_SHARE", "News", "aired", "holds", "newsworthy", "opinion", "repeats", "untold"]
+__all__ = ["ROUTINE", "TOLD_SHARE", "News", "aired", "gist", "holds", "newsworthy", "opinion", "repeats", "untold"]
 
 TOLD_SHARE = 0.6
 """The share of a news item's content words that must appear in what the listener heard for
@@ -80,7 +82,8 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         seen.add(words)
         extra.append(News(r))
 
-    talks = [content_words(r.description) for r in records if r.description.startswith("Conversation with ")]
+    talks = [gist(r.description) for r in records if r.description.startswith("Conversation with ")] \
+        if len(extra) + len(out) > 1 else []
 
     def rank(item: News) -> tuple[bool, bool, int, int, bool, bool, int]:
         r = item.record
@@ -99,9 +102,9 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
 
 
 def aired(record: MemoryRecord, talks: Sequence[frozenset[str]]) -> int:
-    """How often what `record` tells has come up in the agent's talks (`talks`: the content
-    words of each transcript), besides the one it was heard in."""
-    words = content_words(record.claim)
+    """How often what `record` tells has come up in the agent's talks (`talks`: each
+    transcript's `gist`), besides the one it was heard in."""
+    words = gist(record.claim)
     if not words:
         return 0
     times = sum(1 for t in talks if _told(words, t))
@@ -110,17 +113,31 @@ def aired(record: MemoryRecord, talks: Sequence[frozenset[str]]) -> int:
 
 def holds(records: Sequence[MemoryRecord], fact: str) -> MemoryRecord | None:
     """The record (not a transcript or a summary) in which the agent already knows `fact`, by
-    most of the fact's content words, or None: a listener who knows it says so, and keeps no
-    second copy."""
-    words = content_words(fact)
+    most of the fact's words besides names (`gist`), or None: a listener who knows it says so,
+    and keeps no second copy."""
+    words = gist(fact)
     if not words:
         return None
     for r in reversed(records):
         if r.description.startswith("Conversation with ") or (r.kind is MemoryKind.DIALOGUE and r.teller is None):
             continue
-        if _told(words, content_words(r.claim)):
+        if _told(words, gist(r.claim)):
             return r
     return None
+
+
+@functools.lru_cache(maxsize=8192)
+def gist(text: str) -> frozenset[str]:
+    """What a text says besides whom and where it names: its content words without capitalised
+    words (names of people and places, a transcript's speaker tags), or all of them when that
+    leaves none. Two facts about Sam Moore share his name, not what happened to him ("Sam Moore
+    retired" is not known from seeing "Sam Moore is walking to the park"). Records are
+    immutable, so a text's gist is cached."""
+    words = content_words(_PROPER.sub(" ", text))
+    return words or content_words(text)
+
+
+_PROPER = re.compile(r"\b[A-Z][\w'’-]*")
 
 
 def opinion(fact: str, lexicon: Lexicon = ENGLISH) -> bool:

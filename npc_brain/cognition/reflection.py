@@ -184,7 +184,7 @@ def reflect(
         ids = tuple(dict.fromkeys(evidence[n - 1].id for n in ins.because if 1 <= n <= len(evidence)))
         # Whether the evidence says it of that person: all of it, as a 135M model's citations
         # are near random.
-        new = unsupported(ins.text, [agent, *(r.claim for r in evidence)])
+        new = unsupported(ins.text, [agent, *(r.description for r in evidence)])  # as the model was shown them
         if not ids or misattributed(ins.text, [r.claim for r in evidence]) \
                 or len(new) > novelty * len(content_words(ins.text)):
             dropped.append(ins.text)

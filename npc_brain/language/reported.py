@@ -70,6 +70,8 @@ _MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*|(?:" + _CO
 _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
                         r"story|stories|rumou?rs?|gossip|word)\b[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
                         r"|\b(?:insists?|claims?|swears?|says|said|told (?:me|us))\s+(?P<bare>[^.?!]+)", re.IGNORECASE)
+# A fact with its teller after it, as `reported` says a fact about the teller.
+_AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){1,3}\s+told\s+(?:me|us)\s*[.!]?\s*$")
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
 # unless it ends in a tag that only asks for agreement ("…, isn't it?"; `intent` reads such a line as a statement).
 AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
@@ -94,6 +96,9 @@ def claim_in(line: str) -> str | None:
         rest = re.split(r"(?<=[.!?])\s", line[m.end():].strip(), maxsplit=1)[0]  # the claim's own sentence
         rest = rest.strip().rstrip("?.!").strip()
         return rest or None
+    relayed = _AS_TOLD.search(line)
+    if relayed is not None:  # "Sam Moore is running for mayor, as Sam told me." (`reported`)
+        return relayed.group("claim").strip()
     told = _TOLD_THAT.search(line)
     if told is not None:
         clause = (told.group("claim") or told.group("bare") or "").strip(" ,")
@@ -219,5 +224,7 @@ def reported(teller: str, fact: str) -> str:
         # Of the teller themself: "Isabella Rodriguez opened Hobbs Cafe …, as Isabella told me"
         # (not "Isabella Rodriguez told me that Isabella Rodriguez opened …"; no pronoun: a
         # persona has no gender field).
-        return f"{fact.rstrip('. ')}, as {teller.split()[0]} told me"
+        first = teller.split()[0]
+        who = teller if first.endswith(".") else first  # "Dr. Ada Holm": not "as Dr. told me"
+        return f"{fact.rstrip(' .!?')}, as {who} told me"
     return f"{teller} told me that {own if own is not None else fact}"

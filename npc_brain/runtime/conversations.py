@@ -219,7 +219,8 @@ class Conversations:
                 dialogue.has_news(other_view, other.persona, speaker, now, so_far)
                 or (len(so_far) + 2 <= conv.turn_cap and dialogue.has_news(view, persona, listener, now, so_far)))
             # A listener who knows the fact already keeps no second copy (one resident's news
-            # was held 192 times by 25 NPCs in a Valentine run); it says so on its turn.
+            # was held 192 times by 25 NPCs in a Valentine run); a line it reads as a claim
+            # ("… told me that …") it answers "I had heard that too" (`answers`).
             g = said.ground
             knew = other_view is not None and g is not None and g.spreads and g.occasion is None \
                 and news.holds(other_view.records, g.said) is not None

@@ -283,3 +283,10 @@ def test_a_step_loses_every_date_the_reader_finds_with_its_preposition():
     assert strip_timing("go to the fair on Tuesday, 14 February at 5pm") == "go to the fair at 5pm"
     assert strip_timing("reading the newspaper on a bench in the town square") == \
         "reading the newspaper on a bench in the town square"
+
+
+def test_a_date_not_after_on_is_part_of_what_a_step_says():
+    from npc_brain.cognition.choices import strip_timing
+    assert strip_timing("meeting the February 14 deadline") == "meeting the February 14 deadline"
+    assert strip_timing("open until February 14, then closed") == "open until February 14, then closed"
+    assert strip_timing("the 4th of July fair") == "the 4th of July fair"

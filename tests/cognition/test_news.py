@@ -228,3 +228,19 @@ def test_a_listener_keeps_no_second_copy_of_news_it_knows():
 def _words(text: str) -> frozenset[str]:
     from npc_brain.language.facts import content_words
     return content_words(text)
+
+
+def test_knowing_a_fact_takes_what_happened_not_the_names_it_shares():
+    # Review of 0e5b717: two facts about Sam Moore share his name, not what happened to him.
+    seen = records("Sam Moore is walking to the park", owner="Tom Moreno", importance=2)
+    assert news.holds(seen, "Sam Moore retired") is None
+    # A talk of Sam's own holds his name as a speaker tag: his untold news has not come up in it.
+    mine = records("Sam Moore retired", owner="Sam Moore")
+    talk = "Conversation with Tom Moreno: Sam Moore: At 9 am I will be reading. Tom Moreno: Sam Moore, hello."
+    assert news.aired(mine[0], [news.gist(talk)]) == 0
+    # Claimed to him, a different thing about the same person is not "heard that too".
+    model = ScriptedModel().respond_with(BrainResponder())
+    view = stream(Heard("Eddy Lin", RUN), owner="Klaus Mueller").snapshot()
+    said = dialogue.next_utterance(model, HashEmbedder(), view, KLAUS, "Maria Lopez", T, doing="reading",
+                                   lines=[("Maria Lopez", "I heard Sam Moore moved to Paris.")])
+    assert "heard that too" not in said.text
