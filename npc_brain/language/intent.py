@@ -47,7 +47,13 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bhow'?s (your )?(mood|spirits)\b|\bin a good mood\b|\bhow are you holding up\b"
         r"|\b(something|anything) (bothering|worrying|troubling|wrong with|on) you\b"
         r"|\byou (look|seem|sound) (\w+ )?(thoughtful|sad|tired|happy|worried|upset|down|cheerful|lost|pale|glum|"
-        r"distracted|stressed|lonely)\b", re.IGNORECASE)),
+        r"distracted|stressed|lonely)\b"
+        # How a span of the listener's own time has treated them ("How has your week been?").
+        r"|\bhow('?s| has| have) (your|the) (day|week|weekend|morning|afternoon|evening|month|year)"
+        r"( so far)? (been|treating you)\b|\b(been|had) a (good|bad|nice|long|rough|tough|hard|great) "
+        r"(day|week|weekend|morning|month)\b|\bis (everything|all) (ok|okay|all right|alright|well|fine|good)\b"
+        r"|^\W*(feeling|doing|keeping) (any )?(better|worse|ok|okay|alright|all right|well|good)\b",
+        re.IGNORECASE)),
     (Intent.AVAILABILITY, re.compile(
         r"\bare you (free|available|around|busy|about)\b.*\b(at|on|this|tomorrow|tonight|later|morning|afternoon|"
         r"evening|noon|lunch|\d)|\b(do|would) you have (some |any |a (bit|moment|minute) of )?(free )?time\b"
@@ -120,7 +126,11 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
 
 _ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
                          r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
-                         r"care|mind telling)\w+", re.IGNORECASE)
+                         r"care|mind telling)\w+"
+                         # Asking a favour before saying what it is ("Do me a favour and …", "Any chance you could …").
+                         r"|^\W*(do me a (favou?r|kindness)|be a (dear|love|star|sport)) and \w+"
+                         r"|\bany chance (that )?you (could|can|would|might)\s+(?!tell|say|recommend|suggest)\w+",
+                         re.IGNORECASE)
 _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk", "folks", "mate", "all", "lovely",
                              "fine", "beautiful", "day", "sir", "madam", "miss", "neighbour", "neighbor"})
 # Offering the listener something ("Would you like a coffee?"): no request of theirs.

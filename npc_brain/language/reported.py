@@ -68,8 +68,16 @@ _MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*|(?:" + _CO
                           re.IGNORECASE)
 # A clause told as news after a word of telling: "wrote to me that …", "the story that …", "insists …".
 _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
-                        r"story|stories|rumou?rs?|gossip|word)\b[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
-                        r"|\b(?:insists?|claims?|swears?|says|said|told (?:me|us))\s+(?P<bare>[^.?!]+)", re.IGNORECASE)
+                        r"story|stories|rumou?rs?|gossip|word|reckons?|reckoned|mentioned|announced|reported)\b"
+                        r"[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
+                        r"|\b(?:insists?|claims?|swears?|says|said|told (?:me|us)|reckons|reckoned|mentioned)\s+"
+                        r"(?P<bare>[^.?!]+)"
+                        # The source before the clause ("According to the postman, the bridge …"), talk of
+                        # it ("going on about how the river flooded"), or whether it holds ("Is it right that …").
+                        r"|\baccording to [^,.?!]{1,40},\s*(?P<source>[^.?!]+)"
+                        r"|(?<!think )(?<!feel )(?<!thoughts )\b(?:about|on about|on and on about) how\s+"
+                        r"(?P<how>[^.?!]+)"
+                        r"|\b(?:is|was) it (?:\w+\s+){1,3}that\s+(?P<whether>[^.?!]+)", re.IGNORECASE)
 # A fact with its teller after it, as `reported` says a fact about the teller.
 _AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){1,3}\s+told\s+(?:me|us)\s*[.!]?\s*$")
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
@@ -101,7 +109,7 @@ def claim_in(line: str) -> str | None:
         return relayed.group("claim").strip()
     told = _TOLD_THAT.search(line)
     if told is not None:
-        clause = (told.group("claim") or told.group("bare") or "").strip(" ,")
+        clause = next((g for g in told.groups() if g), "").strip(" ,")
         first = fold(clause.split()[0]) if clause else ""
         # "that book" is no clause: a claim opens with a subject (a pronoun, a determiner, a name).
         if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()):

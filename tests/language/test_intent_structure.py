@@ -85,3 +85,22 @@ def test_questions_about_an_occasion_or_a_time_do_not_ask_along(line: str) -> No
 ])
 def test_what_a_line_asks(line: str, intent: Intent) -> None:
     assert intent_of(line) is intent
+
+
+def test_a_source_before_the_clause_talk_of_it_or_whether_it_holds_is_a_claim():
+    from npc_brain.language.reported import claim_in
+    assert claim_in("According to the postman, the bridge will be repaired next week.") == \
+        "the bridge will be repaired next week"
+    assert claim_in("Someone at the pub reckons the mayor is resigning.") == "the mayor is resigning"
+    assert claim_in("Is it right that the school is closing?") == "the school is closing"
+    assert claim_in("They were all talking about how the river flooded the mill.") == "the river flooded the mill"
+    assert claim_in("What do you think about how the town has changed?") is None  # an opinion asked
+
+
+def test_wellbeing_over_a_span_of_ones_time_and_favours_asked_first():
+    from npc_brain.language.intent import Intent, intent_of
+    for line in ("How has your week been?", "Is everything alright with you?", "Feeling better today?"):
+        assert intent_of(line) is Intent.FEELING, line
+    for line in ("Do me a favour and water my plants tomorrow.", "Any chance you could lend me your ladder?"):
+        assert intent_of(line) is Intent.REQUEST, line
+    assert intent_of("Any chance you could recommend a good book?") is Intent.RECOMMEND
