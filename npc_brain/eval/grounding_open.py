@@ -12,8 +12,10 @@ like `grounding_cases.PHRASINGS`: "dev", the set the reader was developed agains
 "held-out-1", written after the then-last change to the question reader by someone who did not
 read the reader's code, and run once; and "held-out-2", written after the question reader's
 change of 2026-12-03 (commit 6ca6d0b) by someone who did not read the reader's code, and run
-once. A template may start with a tag: `[eat]` (recommendation: the purpose the place must
-serve) or `[evening]` (availability: the period asked, `PERIODS`).
+once. "held-out-3" was written after the question reader's other change of that day (commit 6acb108)
+by someone who did not read the reader's code, examples or tests, and is run once. A template may
+start with a tag: `[eat]` (recommendation: the purpose the place must serve) or `[evening]`
+(availability: the period asked, `PERIODS`).
 """
 from __future__ import annotations
 
@@ -228,8 +230,79 @@ OPEN_HELD_OUT_2: dict[str, tuple[str, ...]] = {
 """The second held-out open set, written after the question reader's change of 2026-12-03 (commit 6ca6d0b) by
 someone who did not read the reader's code or examples, with the dev set's keys, tags and placeholders; run once."""
 
+OPEN_HELD_OUT_3: dict[str, tuple[str, ...]] = {
+    "opinion": ("Are you and {first} on good terms?",
+                "I'm thinking of asking {first} to help me fix my fence. Are they the dependable type?",
+                "How would you describe {person} to someone who's never met them?",
+                "{first} said hi to me at the bakery today. Nice person, would you say?",
+                "Do you and {person} go back a long way?",
+                "Is {first} someone you'd call if you were in a pinch?",
+                "I keep hearing {person}'s name come up. What kind of person are they, in your view?"),
+    "recommendation": ("[shop] I've run out of pretty much everything in the pantry. Where should I go to stock up?",
+                       "[eat] My kitchen's a mess and I can't face cooking tonight. Who does a good dinner "
+                       "around here?",
+                       "[drink] Where can a guy get a cold beer in this town?",
+                       "[study] I need somewhere with a desk and no distractions to get through a pile of "
+                       "coursework. Ideas?",
+                       "[exercise] I promised my doctor I'd get more active. Where could I go to keep fit?",
+                       "[socialize] Where do folks usually get together for a chat and a laugh?",
+                       "[read] I just picked up a thick new paperback. Where's a peaceful corner I could get stuck "
+                       "into it?"),
+    "feeling": ("How are you holding up?", "You keep staring off into the distance. Penny for your thoughts?",
+                "Did you sleep all right? You seem a little run down.", "What's been the best part of your week?",
+                "Feeling any better than last time I saw you?", "Anything been making you smile lately?",
+                "I know it's been a hectic few days in town. How are you coping with it all?"),
+    "greeting": ("Hello again!", "Heya.", "Greetings, friend.", "Well, look who it is! Hello!",
+                 "Hi! I was passing by and thought I'd stop in.", "Evening! Lovely to see a friendly face.",
+                 "Hello, hello!"),
+    "farewell": ("So long!", "I'd better make tracks. Have a good night.",
+                 "My bus leaves in ten minutes, so I'll say goodbye here. Take it easy!", "Farewell, friend!",
+                 "Okay, I'll leave you to it. Bye-bye!", "Have a good weekend, see you Monday!",
+                 "Time I was heading off. Look after yourself!"),
+    "thanks": ("Thanks loads!", "Awesome, thank you!", "Thank you, that's a weight off my mind.",
+               "That's brilliant, thanks ever so much.",
+               "Thanks for taking the time to talk to me, I know you're busy.",
+               "Great, thanks for pointing me in the right direction.", "You've been so kind, thank you."),
+    "small talk": ("Windy out there today.", "The birds are in full voice this morning, aren't they?",
+                   "Looks like the whole town came out to enjoy the sunshine.",
+                   "Those clouds over the hills look a bit ominous.", "I could get used to mornings like this.",
+                   "Funny how everyone seems to know everyone around here.",
+                   "Phew, that hill gets steeper every time I climb it. I'm out of breath!"),
+    "availability": ("Is {time} any good for you? I wanted to pop round.",
+                     "Say I came looking for you at {time}, where would I find you?",
+                     "Can you spare half an hour at {time}, or is that a bad time?",
+                     "[evening] I might swing by after supper. Will you be around this evening?",
+                     "[evening] What's on the cards for you tonight?",
+                     "[tomorrow morning] Could I grab you for a quick word tomorrow morning, or is your diary full?",
+                     "[tomorrow morning] Where will you be tomorrow morning, roughly?"),
+    "request": ("Could you get me a seat on the next rocket to the Moon?",
+                "Can you make it stop raining in time for my garden party on Saturday?",
+                "Would you write me a bestselling novel by Friday? I'll put my name on it.",
+                "Mind if I borrow your private jet this weekend?",
+                "I've lost my passport and my flight's in an hour. Could you print me a new one?",
+                "You look strong. Could you carry my car up to the top of the hill for me?",
+                "Would you ship a grand piano to my sister in Australia by tomorrow morning?"),
+    "invitation": ("Tomorrow, {time}, {place}: {occasion}. You coming?",
+                   "My sister's roped me into {occasion} tomorrow. It's at {place} from {time}. Be my plus-one?",
+                   "Save the date: {occasion} at {place}, tomorrow at {time}. I'm counting on you being there!",
+                   "Hey, would you be up for {occasion} tomorrow? We'll meet at {place} around {time}.",
+                   "I've been looking forward to {occasion} all week. It's tomorrow at {time}, at {place}, and it'd "
+                   "be more fun with you. Join us?",
+                   "I'll save you a spot at {occasion} tomorrow; it's at {place}, {time}. How does that sound?",
+                   "Guess who's going to {occasion} at {place} tomorrow at {time}? Us, I hope! Say you'll come."),
+    "claim": ("Word on the street is that {claim}.",
+              "So I was at the post office and the woman behind the counter swore {claim}. True or not?",
+              "Did you know {claim}? I only found out an hour ago.",
+              "Not sure if it's common knowledge yet, but {claim}.",
+              "Just a heads-up: {claim}. Thought you'd want to know.",
+              "What do you make of the news that {claim}?", "Correct me if I'm wrong, but {claim}, right?"),
+}
+"""The third held-out open set, written on 2026-12-03 after the question reader's change of that day (commit 6acb108)
+by someone who did not read the reader's code, examples or tests, with the dev set's keys, tags and placeholders; run
+once."""
+
 OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1,
-                                                         "held-out-2": OPEN_HELD_OUT_2}
+                                                         "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
 
 MADE_UP_CLAIMS: tuple[str, ...] = (
