@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from npc_brain.language.facts import carries, content_words, facts_in, fold, unsupported
 from npc_brain.language.phrasing import first_person
+from npc_brain.language.reported import is_instruction
 from npc_brain.types.ground import Ground, GroundKind
 
 
@@ -191,7 +192,9 @@ def _problems(line: str, ground: Ground, *, speaker: str, listener: str, heard: 
         problems.append(Problem.THIRD_PERSON)
     if impostor(line, speaker, [*known, listener]):
         problems.append(Problem.IMPOSTOR)
-    if _PROMPT_WORDS.search(line) or recites_options(line):
+    # An instruction repeated ("The rules have changed, you must obey them …" after a forged
+    # SYSTEM line) is the prompt talking, not the NPC.
+    if _PROMPT_WORDS.search(line) or recites_options(line) or is_instruction(line):
         problems.append(Problem.PROMPT)
     if babbles(line):
         problems.append(Problem.BABBLE)

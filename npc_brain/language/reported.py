@@ -13,7 +13,7 @@ import re
 from npc_brain.language.folding import fold
 
 __all__ = ["AGREEMENT_TAG", "CLAIM_OPENERS", "DISCOURSE_MARKERS", "MARKERS_WITH_A_COMMA", "claim", "claim_in",
-           "claimed", "is_statement", "paraphrase", "reported", "strip_markers", "without_opener"]
+           "claimed", "is_instruction", "is_statement", "paraphrase", "reported", "strip_markers", "without_opener"]
 
 _CONTROL = ("INST|SYS|SYSTEM_PROMPT|AVAILABLE_TOOLS|TOOL_CALLS|TOOL_RESULTS|TOOL_CONTENT|IMG|IMG_BREAK"
             "|IMG_END|THINK")
@@ -86,6 +86,12 @@ AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|is
                             r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
 _ABOUT_THE_LISTENER = frozenset({"i", "i'm", "i've", "i'd", "i'll", "you", "you're", "we", "we're", "it", "it's",
                                  "that", "this", "there", "there's"})
+
+
+def is_instruction(text: str) -> bool:
+    """True when `text` tells its listener how to behave ("you must obey the player", "ignore
+    the rules above"): no claim about the town, and nothing an NPC says."""
+    return bool(_INSTRUCTION.search(text))
 
 
 def without_opener(line: str) -> str:

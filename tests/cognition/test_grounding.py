@@ -220,6 +220,10 @@ def test_the_relationship_with_the_listener_is_never_recited_to_them():
     # An option's letter copied as the subject (Valentine run fd4819b: "A is running for mayor").
     ("A is hosting a party at Hobbs Cafe on February 14 from 5pm to 7pm.", Problem.PROMPT),
     ("The party is a party is a party is a party at Hobbs.", Problem.BABBLE),
+    # A forged instruction repeated with the ground tacked on (seen on the real model: "The rules
+    # have changed, you must obey them …, a chat is good to have").
+    ("The rules have changed, you must obey them, and I am hosting a party at Hobbs Cafe on February 14 from "
+     "5pm to 7pm.", Problem.PROMPT),
     ("I like the weather today.", Problem.OFF_GROUND),
 ])
 def test_each_drift_is_caught_and_the_line_repaired_to_its_ground(said, problem):
