@@ -61,7 +61,9 @@ def _mine(text: str) -> str:
     text = re.sub(r"\b(?:he|she) (is|was|has|does|\w+s)\b",
                   lambda m: "I " + {"is": "am", "was": "was"}.get(m.group(1), base_form(m.group(1))), text)
     text = re.sub(r"\b(his|their)\b", "my", text)
-    text = re.sub(r"\bher(?=\s+[a-z])(?!\s+(?:to|and|or|with|for|at|in|on|about|if|that)\b)", "my", text)
+    text = re.sub(r"\bher(?=\s+[a-z])(?!\s+(?:to|and|or|with|for|at|in|on|about|if|that|by|from|near|after|"
+                  r"before|over|under|into|up|out|off|back|again|too|now|then|home|here|there|when|while|because|"
+                  r"so|but)\b)", "my", text)
     text = re.sub(r"\b(her|him)\b", "me", text)
     # first_person makes the speaker "me" mid-sentence; as a subject it is "I" ("a friend me
     # teaches guitar" → "a friend I teach guitar").

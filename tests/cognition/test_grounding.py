@@ -136,6 +136,9 @@ def test_pronouns_after_another_persons_doing_stay_theirs():
     assert said(ISA, "Isabella Rodriguez opened Hobbs Cafe six years ago with her savings") == (
         "I opened Hobbs Cafe six years ago with my savings.")
     assert said(jen, "Jennifer Moore loves her garden but hates weeding it") == "I love my garden but hate weeding it."
+    # "her" before a preposition is her, not her thing (stories run on 2eff952: "… who sits with my by the duck pond").
+    assert said(jen, "Jennifer Moore has a friend who sits with her by the duck pond") == (
+        "I have a friend who sits with me by the duck pond.")
 
 
 def test_the_question_decides_which_grounds_are_offered():
