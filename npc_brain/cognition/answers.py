@@ -75,12 +75,14 @@ def _usable(r: MemoryRecord, listener: str) -> bool:
     """Not a ground: a transcript or summary (speech with no teller: evidence of a talk, not
     something to recite), what the listener itself told (telling Alex what Alex said answers
     nothing), a plan record (its steps are grounds of their own, with their times), and a
-    routine sighting of the listener ("Klaus Mueller is having a coffee", said to Klaus)."""
+    routine sighting of the listener or naming them ("Klaus Mueller is having a coffee", said to
+    Klaus)."""
     if r.kind is MemoryKind.PLAN or (r.kind is MemoryKind.DIALOGUE and r.teller is None):
         return False
     if r.teller == listener or r.description.startswith(f"{listener} invited "):
         return False
-    return not (r.subject == listener and r.importance <= ROUTINE)
+    # Nor a routine sighting that names them ("Jennifer Moore is talking with Oliver Grant", said to Oliver).
+    return not (r.importance <= ROUTINE and (r.subject == listener or (bool(listener) and listener in r.claim)))
 
 
 def candidates(

@@ -253,3 +253,16 @@ def test_the_player_who_passes_on_a_known_claim_is_told_what_the_npc_knows_of_it
     line = "Word is that Maria Lopez reached five hundred followers last week."
     said = dialogue.next_utterance(model, HashEmbedder(), view, SAM, "Alex", T, doing="reading", lines=[("Alex", line)])
     assert "heard that too" not in said.text and "followers" in said.text
+
+
+def test_a_routine_sighting_that_names_the_listener_is_not_said_to_them():
+    # Stories run on 2eff952: "Jennifer Moore is talking with Oliver Grant", said by Sam to Oliver.
+    from npc_brain.cognition.answers import candidates
+    from npc_brain.cognition.grounds import Moment
+    from npc_brain.language.intent import Intent
+    seen = records("Jennifer Moore is talking with Oliver Grant", owner="Sam Moore", importance=2)
+    moment = Moment("reading", listener_is_agent=True, turn=2)
+    for intent, line in ((Intent.CHAT, "Jennifer Moore is preparing paintings, as Jennifer told me."),
+                         (Intent.ABOUT, "Any news of Jennifer Moore?")):
+        said = candidates(intent, SAM, "Oliver Grant", line, T, moment, seen, limit=9)
+        assert all("talking with Oliver" not in g.text for g in said), intent
