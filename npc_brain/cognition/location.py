@@ -16,6 +16,7 @@ from typing import Any
 
 from npc_brain.cognition import prompts
 from npc_brain.cognition.schemas import place_choice_schema
+from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.llm.protocols import ChatModel
 
 OBJECT_IN_USE = "in use"
@@ -156,7 +157,7 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
         fitting = [o for o in options if known.serves(o.address, activity)]
         pool = fitting or options
         pick, new_state = None, None
-        named = _named(options, what)
+        named = _named(options, what) or _holding_named(known, options, what)
         if named is not None:  # "relax in the park": the plan already says where
             pick = named
         elif len(pool) == 1:
@@ -207,6 +208,21 @@ def _named(options: list[PlaceInfo], what: str) -> PlaceInfo | None:
     text = _words(what)
     hits = [o for o in options if _words(o.name) in text or _words(o.key.replace("_", " ")) in text]
     return hits[0] if len(hits) == 1 else None
+
+
+def _holding_named(known: KnownPlaces, options: list[PlaceInfo], what: str,
+                   lexicon: Lexicon = ENGLISH) -> PlaceInfo | None:
+    """The one option holding a place the description names after a place preposition ("going to
+    the mural unveiling at the Library in Oak Hill": the college holds the Library), if exactly one
+    such place is named. A stories run on 2eff952 placed that step at the pub: the college's
+    purposes do not include socialising, so the walk never reached its room."""
+    text = _words(what)
+    preps = tuple(_words(p).strip() for p in lexicon.place_prepositions)
+    hits = {p.address for p in known.places.values()
+            if p.kind.lower() != "object" and p.name.strip()
+            and any(f" {prep}{_words(p.name)}" in text or f" {prep} the{_words(p.name)}" in text for prep in preps)}
+    holders = [o for o in options if any(_within(h, o.address) for h in hits)]
+    return holders[0] if len(hits) == 1 and len(holders) == 1 else None
 
 
 def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None

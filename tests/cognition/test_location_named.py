@@ -20,3 +20,28 @@ def test_names_with_signs_and_at_the_end_of_a_sentence() -> None:
         "town:willow_market"
     assert obvious_place("meeting friends (Hobbs Cafe)", "socialize", KLAUS, NAMES) == "town:hobbs_cafe"
     assert obvious_place("meeting a friend at the college gate", "socialize", KLAUS, NAMES) is None  # not its name
+
+
+def test_an_occasion_in_a_room_goes_to_that_room_whatever_its_building_is_for() -> None:
+    # Stories run on 2eff952: "going to the mural unveiling at the Library in Oak Hill" was placed at
+    # the pub — the college's purposes do not include socialising, so the walk never reached the Library.
+    from npc_brain.cognition.location import KnownPlaces, PlaceInfo, choose_place
+    from npc_brain.llm.testing import ScriptedModel
+    places = [
+        PlaceInfo("town", "Town", "world", children=("town:college", "town:pub", "town:home")),
+        PlaceInfo("town:college", "Oak Hill College", "building", purpose=frozenset({"study"}),
+                  children=("town:college:library", "town:college:lobby")),
+        PlaceInfo("town:college:library", "Library", "room", purpose=frozenset({"read", "study"})),
+        PlaceInfo("town:college:lobby", "Lobby", "room", purpose=frozenset({"study"})),
+        PlaceInfo("town:pub", "The Rose and Crown Pub", "building", purpose=frozenset({"socialize", "eat"})),
+        PlaceInfo("town:home", "Moore House", "building", purpose=frozenset({"sleep", "read"})),
+    ]
+    known = KnownPlaces.build(places)
+    model = ScriptedModel()  # no call may be needed: the step names its room
+    d = choose_place(model, known, agent="Maria Lopez", what="going to the mural unveiling at the Library in Oak Hill",
+                     activity="socialize", start="town", to_object=False)
+    assert d.address == "town:college:library" and d.calls == 0
+    # A library book read at home names no place after a preposition: the habit decides, not the word.
+    e = choose_place(model, known, agent="Maria Lopez", what="reading a library book", activity="read",
+                     start="town", home="town:home", to_object=False)
+    assert e.address == "town:home"
