@@ -119,7 +119,7 @@ def holds(records: Sequence[MemoryRecord], fact: str) -> MemoryRecord | None:
     if not words:
         return None
     for r in reversed(records):
-        if r.description.startswith("Conversation with ") or (r.kind is MemoryKind.DIALOGUE and r.teller is None):
+        if r.kind is MemoryKind.DIALOGUE and r.teller is None:  # a transcript or summary: a talk, not a fact
             continue
         if _told(words, gist(r.claim)):
             return r
