@@ -162,7 +162,9 @@ def candidates(
                      and claimed and holds([r], claimed) is not None), None) if moment.listener_is_agent else None
         out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
     elif intent in (Intent.ABOUT, Intent.OPINION):
-        person = _named(listener, topic, speaker)
+        # "Maria said hi to me. Nice person, would you say?": whom the line names, if not the topic.
+        person = _named(listener, topic, speaker) or (_named(listener, line, speaker) if intent is Intent.OPINION
+                                                       else "")
         relation = relation_ground(speaker, person) if person else None
         # Memories of it, then the day's steps there ("Is Hobbs Cafe nice?" "At 9 am I will be …").
         steps = [g for g in (*future, *past) if words & content_words(g.text)]
@@ -300,7 +302,10 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
                replies: Replies) -> list[Ground | None]:
     """Places the speaker knows for what was asked: by what the place is for (the map's
     purposes) or by its name, the ones the speaker itself goes to first."""
-    want = activity_of(line)
+    # What is wanted is in the question ("I've run out of everything. Where should I go to stock
+    # up?"): the sentences before it say why it is asked.
+    asked = [x.strip() for x in re.findall(r"[^.!?]+[.!?]*", line) if x.strip().endswith("?")]
+    want = next((a for a in (activity_of(q) for q in asked[-1:]) if a != "other"), activity_of(line))
     mine = " ".join((*speaker.daily_habits, speaker.workplace or "", speaker.occupation)).lower()
     picks: list[tuple[int, str, bool]] = []
     for name, address, purposes in moment.places:

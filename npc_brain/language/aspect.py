@@ -14,7 +14,7 @@ import re
 
 from npc_brain.language.dates import mentions_later
 
-__all__ = ["happening"]
+__all__ = ["happening", "past_form", "tells_event"]
 
 # Irregular past forms (regular ones end in -ed).
 _PAST = frozenset((
@@ -64,6 +64,40 @@ def happening(sentence: str) -> bool:
     if words[0].lower() in ("was", "were"):  # "was fired", "were married": it happened to them
         return len(words) > 1 and _past_form(words[1])
     return _past_form(words[0])  # "sold", "adopted" — not "is a retired ferryman"
+
+
+_DETERMINERS = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "your", "some", "this", "that",
+                          "these", "those", "its"})
+_PASSIVE = re.compile(r"\b(?:has|have|had)\s+been\s+(\w+)|\b(?:was|were)\s+(\w+)", re.IGNORECASE)
+
+
+def tells_event(sentence: str) -> bool:
+    """True when the sentence's verb tells of something that happened, is under way or lies
+    ahead ("a film star bought the manor", "the ferry has been cancelled", "the council will
+    vote"), by its verb forms alone: unlike `happening`, a time word does not make "the weather
+    is lovely today" news."""
+    text = sentence.strip()
+    if not text or _DURATION.search(text):
+        return False
+    if _AHEAD.search(text):
+        return True
+    under_way = _UNDER_WAY.search(text)
+    if under_way is not None and under_way.group(2).lower() not in _STATE_ING:
+        return True
+    if any(_past_form(next(g for g in m.groups() if g)) for m in _PASSIVE.finditer(text)):
+        return True
+    perfect = _PERFECT.search(text)
+    if perfect is not None and _past_form(perfect.group(3)):
+        return True
+    words = re.findall(r"[A-Za-z']+", text)
+    # The first past form not straight after a determiner ("the retired teacher" is no event).
+    return any(_past_form(w) and words[i - 1].lower() not in _DETERMINERS
+               for i, w in enumerate(words[:10]) if i > 0 and w.lower() not in _ADVERBS)
+
+
+def past_form(word: str) -> bool:
+    """'sold', 'went', 'adopted' (not 'need', not 'red')."""
+    return _past_form(word)
 
 
 def _past_form(word: str) -> bool:

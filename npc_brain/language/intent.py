@@ -27,7 +27,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"i'?ll (be going|let you go|leave you)|i'?m (off|leaving|heading off)|gotta go|until next time|"
         r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you)"
         r"|have a (good|nice|great|lovely) (day|evening|night|weekend)|i'?ll let you (go|get back)"
-        r"|i (should|must|need to|have to|better) (head|get) (home|going|off|back))\b"
+        r"|i (should|must|need to|have to|better) (head|get) (home|going|off|back)"
+        # "Time I was heading off.", "Look after yourself!", "Mind how you go."
+        r"|(it'?s )?(about |high )?time (i|we) (was|were|went|got|left|made) (going|moving|off|heading|on)"
+        r"|(look after|take care of) yourself|take it easy|mind how you go|safe (travels|journey))\b"
         r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
     (Intent.THANKS, re.compile(r"^[^?]*\b(thanks|thank you|thank u|many thanks|much appreciated|"
@@ -37,7 +40,11 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"^\W*(are )?you (ok|okay|all right|alright|well|fine|good)\W*$"
         r"|\bare you (doing |feeling |keeping )?(ok|okay|all right|alright|well|fine|good)\b"
         r"|\b(do|did) you (ever |still |sometimes )?feel\b|\byour mood\b|\bsuch a (good|bad|great|foul) mood\b"
-        r"|\byou (look|seem|sound)\s+(?!like\b|for\b|at\b|into\b|around\b)\w+(\s+\w+)?\s*[.!?]*$"
+        r"|\byou (look|seem|sound)\s+(?!like\b|for\b|at\b|into\b|around\b|busy\b)\w+(\s+\w+){0,2}\s*[.!?]*$"
+        # Whether something went well for the listener ("Did you sleep all right?", "Get home OK?").
+        r"|\b(did you|you) \w+( \w+)? (ok|okay|all right|alright)\s*\?"
+        r"|\bdid you sleep (well|badly|at all)\b"
+        r"|\bmak(e|es|ing) you (smile|laugh|happy|sad|cry|angry|upset|nervous|cross|glad)\b"
         r"|\b(stressing|bothering|worrying|troubling|upsetting|stressed|bothered|worried|troubled) (you|ya)\b"
         r"|^\W*(rough|long|hard|tough|bad) (day|week|morning|night)\W*$"
         r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
@@ -57,7 +64,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.AVAILABILITY, re.compile(
         r"\bare you (free|available|around|busy|about)\b.*\b(at|on|this|tomorrow|tonight|later|morning|afternoon|"
         r"evening|noon|lunch|\d)|\b(do|would) you have (some |any |a (bit|moment|minute) of )?(free )?time\b"
-        r"|\b(can|could|shall) we meet\b|\bwhen are you free\b|\bfree (at|on|for|this|tomorrow|tonight)\b",
+        r"|\b(can|could|shall) we meet\b|\bwhen are you free\b|\bfree (at|on|for|this|tomorrow|tonight)\b"
+        # Time asked of the listener ("Can you spare half an hour at 10:50?").
+        r"|\byou (spare|give me|find) (me )?(a|an|some|half an|ten|five|fifteen|twenty|a few|a couple of)? ?"
+        r"(minutes?|moments?|hours?|time|sec|second)\b",
         re.IGNORECASE)),
     (Intent.INVITE, re.compile(
         r"\b(would|do|will) you (like|want|care) to (come|join)\b(?! (me|us)\b(?! (for|at|to)\b))"
@@ -82,7 +92,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"take|impression) (of|on|about)|do you (like|trust|know|get on with|get along with)) "
         r"((?-i:[A-Z])|(him|her|them)\b)"
         r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
-        r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b", re.IGNORECASE)),
+        r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b"
+        r"|\b(how would you|can you|could you) (describe|sum up) ((?-i:[A-Z])|(him|her|them)\b)", re.IGNORECASE)),
     (Intent.REACT, re.compile(
         r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
         re.IGNORECASE)),
@@ -124,12 +135,15 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
                     "something", "planned", "happen", "happened"})
 
 
-_ASKS_TO_DO = re.compile(r"^\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
+_ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
                          r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
                          r"care|mind telling)\w+"
                          # Asking a favour before saying what it is ("Do me a favour and …", "Any chance you could …").
                          r"|^\W*(do me a (favou?r|kindness)|be a (dear|love|star|sport)) and \w+"
-                         r"|\bany chance (that )?you (could|can|would|might)\s+(?!tell|say|recommend|suggest)\w+",
+                         r"|\bany chance (that )?you (could|can|would|might)\s+(?!tell|say|recommend|suggest)\w+"
+                         # Leave asked ("Mind if I borrow your bike?", "Could I use your oven?").
+                         r"|(^|[.!?]\s+)\W*(do you )?mind if i\b"
+                         r"|(^|[.!?]\s+)\W*(can|could|may) i (borrow|use|take|have)\b",
                          re.IGNORECASE)
 _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk", "folks", "mate", "all", "lovely",
                              "fine", "beautiful", "day", "sir", "madam", "miss", "neighbour", "neighbor"})
@@ -137,15 +151,16 @@ _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk
 _OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
 # Asking the listener to come along to something (with a place and a day, an invitation).
 _INVITES = re.compile(
-    r"\b(would|will|do|won't|can) you (like |want |care )?(to )?(come|join|be there|make it)\b"
+    r"\b(would|will|do|won't|can|could) you (like |want |care )?(to )?(come|join|be there|make it)\b"
     r"|\bare you (coming|going|joining)\b|\bcome (along|with me|with us)\b|\bjoin (me|us)\b"
     r"|\b(i|we)('d| would) love (the|your) company\b|\bwant to come\b|\byou('re| are) (invited|welcome to come)\b"
     r"|\binvite you\b", re.IGNORECASE)
 
 
 def invites(line: str) -> bool:
-    """True when the line asks the listener to come along ("Are you coming to …?", "Join us …")."""
-    return bool(_INVITES.search(line))
+    """True when the line asks the listener to come along ("Are you coming to …?", "Join us …"),
+    or along to something at a place on a day (`asks_along`)."""
+    return bool(_INVITES.search(line)) or (asks_along(line) and not claim_in(line))
 
 
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
@@ -175,8 +190,12 @@ def intent_of(line: str) -> Intent:
         line = rest
     if claim_in(line):
         return Intent.CLAIM
+    if _asks_to_do(line):
+        return Intent.REQUEST  # "Would you ship a piano to my sister in Australia tomorrow?" is no invitation
     if asks_along(line):
         return Intent.INVITE
+    if _OF_SOMEONE.search(line):
+        return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
     line = AGREEMENT_TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
     asks = "?" in line or bool(_REQUEST.match(line))
     if not asks:  # goodbye, thanks, how someone seems can be said; anything else stated is chat
@@ -185,7 +204,7 @@ def intent_of(line: str) -> Intent:
             return said
         if is_statement(line):
             return Intent.CHAT  # "It's a bit chilly this morning." asks nothing about this morning
-    if _ASKS_TO_DO.search(line) and not _INVITES.search(line) and not _FREE_TIME.search(line):
+    if _asks_to_do(line):
         return Intent.REQUEST  # "Would you fix the roof tonight?": asked to do, not to tell
     # What the line asks is in its questions; the sentences around them say why it is asked
     # ("I'm starving. Anywhere decent to eat nearby?").
@@ -221,6 +240,7 @@ _SAID_NOT_ASKED = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Int
 _SAID_AS_STATEMENT = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING})
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _REACTS = next(pattern for intent, pattern in _ASKS if intent is Intent.REACT)
+_AVAILABLE = next(pattern for intent, pattern in _ASKS if intent is Intent.AVAILABILITY)
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _FREE_TIME = re.compile(r"\b(would|do|will) you have (some |any |a (bit|moment|minute) of )?(free |spare )?time\b",
                         re.IGNORECASE)
@@ -230,6 +250,22 @@ _TO_THE_LISTENER = re.compile(r"\b(you|your|ya|us|me)\b|\?", re.IGNORECASE)
 _ASKS_OF_IT = re.compile(r"^\W*(what|who|where|when|why|which|how|is it true|did you hear|have you heard"
                          r"|is|are|was|were)\b|\bbe (at|in)\b", re.IGNORECASE)
 _DAY_REF = datetime(2000, 1, 3, 12)  # any day: only whether the line names one matters
+
+
+def _asks_to_do(line: str) -> bool:
+    """Asked to do something ("Could you print me a new one?", "Mind if I borrow your bike?"),
+    not to come along, not for the listener's time."""
+    return bool(_ASKS_TO_DO.search(line)) and not _INVITES.search(line) and not _FREE_TIME.search(line) \
+        and not _AVAILABLE.search(line)
+
+
+# A question about a person by pronoun ("Are they the dependable type?") or a judgement put to
+# the listener ("Nice person, would you say?"): an opinion; `answers` finds whom the line names.
+_OF_SOMEONE = re.compile(
+    r"(^|[.!?]\s+)\W*(is|are|was|were)n?'?t? (he|she|they) "
+    r"(?!\w+ing\b|going\b|at\b|in\b|there\b|here\b|open\b|closed\b)[^.!?]*\?"
+    r"|(^|[.!?]\s+)[^.!?,]{2,40},\s*(would you say|do you think|don'?t you think|wouldn'?t you say|"
+    r"would you agree)\s*\?\s*$", re.IGNORECASE)
 
 
 def asks_along(line: str) -> bool:

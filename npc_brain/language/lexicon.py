@@ -67,6 +67,7 @@ ENGLISH = Lexicon(
     linking_verbs=("is", "are", "was", "were", "will", "be", "starts", "start", "begins", "begin", "opens",
                    "takes", "happens", "kicks", "runs", "goes", "gets", "has", "had"),
     phrase_breaks=("for", "with", "from", "to", "and", "or", "but", "where", "which", "that", "who", "when",
-                   "because", "so", "if", "together", "again", "soon", "too", "also", "here", "there"),
+                   "because", "so", "if", "together", "again", "soon", "too", "also", "here", "there", "all",
+                   "ever", "since", "lately", "yet"),
 )
 """The lexicon every reader uses unless a game passes its own."""

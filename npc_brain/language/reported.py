@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from npc_brain.language.aspect import past_form, tells_event
 from npc_brain.language.folding import fold
 
 __all__ = ["AGREEMENT_TAG", "CLAIM_OPENERS", "DISCOURSE_MARKERS", "MARKERS_WITH_A_COMMA", "claim", "claim_in",
@@ -84,6 +85,12 @@ _AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){
 # unless it ends in a tag that only asks for agreement ("…, isn't it?"; `intent` reads such a line as a statement).
 AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
                             r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
+# A frame before the news ("Just a heads-up: …", "Correct me if I'm wrong, but …"): words that
+# are no statement of their own, then a colon, a dash or "but".
+_FRAME = re.compile(r"^(?P<frame>[^.?!:;]{3,70}?)\s*(?::|\s[-–—]\s|—|,\s*but\b|,)\s*(?P<clause>[^?!]+?)"
+                    r"\s*(?:[.!]\s|[.!]?\s*$|[.!?]?\s*$|,\s*(?:right|eh|no|yes)\s*\?)")
+# Who a third-party sentence is about: a determiner's noun or a name (not I, you, we, it, there).
+_THIRD_PARTY = frozenset({"a", "an", "the", "some", "someone", "somebody"})
 _ABOUT_THE_LISTENER = frozenset({"i", "i'm", "i've", "i'd", "i'll", "you", "you're", "we", "we're", "it", "it's",
                                  "that", "this", "there", "there's"})
 
@@ -120,6 +127,13 @@ def claim_in(line: str) -> str | None:
         # "that book" is no clause: a claim opens with a subject (a pronoun, a determiner, a name).
         if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()):
             return clause
+    framed = _framed(line)
+    if framed is not None:
+        return framed
+    if "?" not in line:  # "A treasure chest washed up on the beach." — news said as it is
+        first = next((x.strip() for x in _SENTENCES.findall(line) if x.strip()), "").rstrip(".!").strip()
+        if _of_a_third_party(first) and tells_event(first):
+            return first
     for sentence in (s.strip() for s in _SENTENCES.findall(line)):
         if not sentence.endswith("?") or AGREEMENT_TAG.search(sentence):
             continue
@@ -129,6 +143,57 @@ def claim_in(line: str) -> str | None:
         if len(body.split()) >= 4 and first not in _ABOUT_THE_LISTENER and not asks and is_statement(body):
             return body
     return None
+
+
+def _framed(line: str) -> str | None:
+    """The news after a frame ("Not sure if it's common knowledge yet, but the ferry is
+    cancelled" → "the ferry is cancelled"); after a bare comma or a frame that is a statement of
+    its own, only a clause that tells of an event."""
+    m = _FRAME.match(line.strip())
+    if m is None:
+        return None
+    frame, clause = m.group("frame").strip(), m.group("clause").strip(" ,")
+    if _TOLD_THAT.search(frame) or not _of_a_third_party(clause):
+        return None
+    # After a frame that states something itself ("I'd love to, but …") or a bare comma, only a
+    # clause that tells of an event is news.
+    loose = is_statement(frame) or not re.search(r"(:|[-–—]|,\s*but)\s*$", line[:m.start("clause")])
+    if loose and not tells_event(clause):
+        return None
+    return clause
+
+
+def _of_a_third_party(sentence: str) -> bool:
+    """A statement of three words or more about someone or something else: it opens with a
+    determiner or a name, not with I, you, we, it or there."""
+    words = sentence.split()
+    if len(words) < 3 or (not is_statement(sentence) and not sentence[:1].isupper()):
+        return False
+    first = fold(words[0]).strip(",.!;:")
+    if first in _THIRD_PARTY:
+        return True
+    if not sentence[:1].isupper() or first in _SUBJECTS or first in _NOT_A_NAME:
+        return False
+    # A name: two capitalised words ("Jennifer Moore …"), or one before its verb ("Maria said …");
+    # not "At 8 am I will …".
+    second = words[1].strip(",.!;:")
+    if fold(second) in _SUBJECTS:
+        return False  # "Later I will go home", "Today we …": an adverb before the subject
+    return second[:1].isupper() or fold(second) in _NAME_VERBS or past_form(second)
+
+
+_NAME_VERBS = frozenset({"is", "was", "has", "had", "will", "did", "just", "won't", "isn't", "wasn't", "hasn't",
+                         "finally", "got"})
+
+
+# Capitalised openers that are no name.
+_NOT_A_NAME = frozenset({"what", "who", "where", "when", "why", "which", "how", "do", "does", "did", "are", "is",
+                         "was", "were", "can", "could", "would", "will", "should", "have", "has", "had", "not",
+                         "just", "so", "and", "but", "if", "then", "please", "let", "let's", "maybe", "perhaps",
+                         "thanks", "thank", "sorry", "yes", "no", "hi", "hello", "hey", "good", "nice", "great",
+                         "lovely", "well", "oh", "ah", "any", "anything", "nothing", "everything", "here", "here's",
+                         "time", "look", "come", "go", "get", "tell", "say", "see", "take", "give", "make", "keep",
+                         "don't", "never", "always", "guess", "correct", "between", "honestly"})
 
 
 def is_statement(sentence: str, names: tuple[str, ...] = ()) -> bool:

@@ -21,3 +21,17 @@ from npc_brain.language.aspect import happening
 ])
 def test_what_happened_is_told_apart_from_how_someone_is(sentence, news):
     assert happening(sentence) is news
+
+
+@pytest.mark.parametrize("sentence, event", [
+    ("the harbourmaster resigned", True),
+    ("the pier has been repaired at last", True),
+    ("the council will vote on the bridge", True),
+    ("a troupe is setting up on the green", True),
+    ("the weather is lovely today", False),  # a time word alone: no event
+    ("the retired sailor lives by the pier", False),
+    ("the clouds look heavy", False),
+])
+def test_an_event_is_told_by_its_verb(sentence: str, event: bool) -> None:
+    from npc_brain.language.aspect import tells_event
+    assert tells_event(sentence) is event

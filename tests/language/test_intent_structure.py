@@ -104,3 +104,52 @@ def test_wellbeing_over_a_span_of_ones_time_and_favours_asked_first():
     for line in ("Do me a favour and water my plants tomorrow.", "Any chance you could lend me your ladder?"):
         assert intent_of(line) is Intent.REQUEST, line
     assert intent_of("Any chance you could recommend a good book?") is Intent.RECOMMEND
+
+
+@pytest.mark.parametrize("line, claim", [
+    ("Quick warning: the east road flooded overnight.", "the east road flooded overnight"),
+    ("Don't quote me on this, but the brewery is closing down.", "the brewery is closing down"),
+    ("You didn't hear it from me - the harbourmaster resigned.", "the harbourmaster resigned"),
+    ("Strange times, the old oak fell in the storm.", "the old oak fell in the storm"),
+    ("Forgive me if you know already, but Petra will open a forge, right?", "Petra will open a forge"),
+])
+def test_news_after_a_frame_that_is_no_statement_is_a_claim(line: str, claim: str) -> None:
+    assert claim_in(line) == claim
+    assert intent_of(line) is Intent.CLAIM
+
+
+@pytest.mark.parametrize("line, claim", [
+    ("A stray horse wandered into the square.", "A stray horse wandered into the square"),
+    ("Petra Vance sold her boat to a stranger.", "Petra Vance sold her boat to a stranger"),
+    ("The mill has been shut by the council.", "The mill has been shut by the council"),
+])
+def test_an_event_told_of_someone_else_is_a_claim(line: str, claim: str) -> None:
+    assert claim_in(line) == claim
+
+
+@pytest.mark.parametrize("line", [
+    "The sea looks calm this evening.",  # how something is: small talk
+    "The weather is lovely today.",  # a time word is no event
+    "At noon I will be at the forge.",  # the speaker's own plan
+    "Later we will walk to the pier.",
+    "I'd like to, but the forge needs me.",  # a frame that states something itself
+    "The retired sailor lives by the pier.",
+])
+def test_no_claim_in_small_talk_or_ones_own_plans(line: str) -> None:
+    assert claim_in(line) is None
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("I met Petra at the forge. Are they easy to work with?", Intent.OPINION),
+    ("Petra fixed my gate. Decent sort, would you say?", Intent.OPINION),
+    ("My boots are soaked. Would you dry them by your fire?", Intent.REQUEST),
+    ("Mind if I use your ladder?", Intent.REQUEST),
+    ("Would you send a parcel to my aunt in Lisbon tomorrow?", Intent.REQUEST),
+    ("Could you come to the dance at the Town Hall on Friday?", Intent.INVITE),
+    ("Could you give me ten minutes at 3 pm?", Intent.AVAILABILITY),
+    ("Did you get home all right? You look a bit worn out.", Intent.FEELING),
+    ("What's been making you laugh this week?", Intent.FEELING),
+    ("Right, time I was moving on. Take it easy!", Intent.FAREWELL),
+])
+def test_what_a_line_asks_by_its_sentences(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
