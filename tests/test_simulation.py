@@ -96,6 +96,9 @@ def test_replayed_day_has_the_whole_cognitive_loop(replays):
     assert result.end - result.start == timedelta(days=1)
     kinds = {type(e) for e in result.events}
     assert {PlanChanged, ConversationStarted, UtteranceEvent, ReflectionWritten} <= kinds
+    # Every line an NPC thought of says what it was made from (an evaluation's talk mix).
+    made = {e.kind for e in result.events if isinstance(e, UtteranceEvent)}
+    assert made and "" not in made
     # Everyone knows the cafe opens at 8:00: only Ana, who works there, goes in before that,
     # so the paper's "entering a closed shop" never happens and nothing is refused.
     early = [

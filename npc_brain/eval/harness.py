@@ -201,7 +201,7 @@ class ScenarioRun:
         self._events_seen = len(sim.events)
         for e in new_events:
             if isinstance(e, UtteranceEvent):
-                st["utterances"].append([e.time.isoformat(), e.agent, e.listener, e.text])
+                st["utterances"].append([e.time.isoformat(), e.agent, e.listener, e.text, e.kind])
             elif isinstance(e, ConversationStarted):
                 st["conversations"].append([e.time.isoformat(), e.agent, e.partner])
 
@@ -359,7 +359,7 @@ class ScenarioRun:
         st, cfg, sc = self.state, self.state["config"], self.scenario
         before, after = self.phases()
         names = [r["agent"] for r in before["agents"]]
-        utterances = [(s, listener, text) for _, s, listener, text in st["utterances"]]
+        utterances = [(u[1], u[2], u[3]) for u in st["utterances"]]
         invited = [(s, listener) for s, listener in M.invitations(utterances, sc.topic(sc.occasion), agents=names)
                    if listener != sc.host]
         came = guests(st["present"], *sc.window, sc.host)
@@ -397,6 +397,9 @@ class ScenarioRun:
             "attended_of_invited": len(came & invited_names),
             # Guests whose memory knew of the occasion after the run: not just regulars of the place.
             "attended_aware": sorted(n for n in came if n in set(after[sc.occasion]["memory_aware"])),
+            # What NPCs said to each other, by what each line was made from (runs before the
+            # field was recorded have no kinds: an empty mix).
+            "talk_mix": M.talk_mix(st["utterances"], agents=names),
             "refusals_by_rule": {r["rule"]: r["refusals"] for r in rules},
             "rules": rules,
             "calls_per_agent_day": round(sim_calls / max(1, len(names)) * 24 / hours, 1) if hours else 0.0,

@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 __all__ = [
     "DENIALS",
@@ -52,6 +54,7 @@ __all__ = [
     "mentions",
     "name_patterns",
     "rating_scale",
+    "talk_mix",
     "unsupported_claims",
     "win_matrix",
 ]
@@ -256,6 +259,17 @@ def invitations(
             seen.add(listener)
             out.append((speaker, listener))
     return out
+
+
+def talk_mix(utterances: Iterable[Sequence[Any]], *, agents: Iterable[str]) -> dict[str, Any]:
+    """What NPCs said to each other: `lines` (between two of `agents`, with a recorded kind) and
+    `pct`, the share of each kind ("news", "memory", "plan", "action", "question" …), largest
+    first. `utterances` are harness rows [time, speaker, listener, text, kind]."""
+    names = set(agents)
+    kinds = [str(u[4]) for u in utterances if len(u) > 4 and u[4] and u[1] in names and u[2] in names]
+    counts = Counter(kinds)
+    return {"lines": len(kinds),
+            "pct": {k: round(100 * v / len(kinds), 1) for k, v in counts.most_common()} if kinds else {}}
 
 
 def attendance(

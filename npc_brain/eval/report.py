@@ -102,3 +102,11 @@ def _plain(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
     return str(value)
+
+
+def talk_note(mix: Mapping[str, Any] | None) -> str:
+    """One line: what NPCs said to each other, by what each line was made from."""
+    if not mix or not mix.get("lines"):
+        return "NPC-to-NPC lines by what they were made from: not recorded."
+    parts = ", ".join(f"{k} {v}%" for k, v in mix["pct"].items())
+    return f"NPC-to-NPC lines by what they were made from ({mix['lines']} lines): {parts}."

@@ -8,7 +8,7 @@ from typing import Any
 from npc_brain.eval import story_score
 from npc_brain.eval.harness import Scenario
 from npc_brain.eval.measure import summarize_phase
-from npc_brain.eval.report import md_table, write_json
+from npc_brain.eval.report import md_table, talk_note, write_json
 from npc_brain.eval.story_gen import Story
 from npc_brain.eval.valentine_report import answers_table
 
@@ -53,6 +53,7 @@ def write_scenario_report(folder: Path, o: Mapping[str, Any], st: Mapping[str, A
         f"Invited: {o['invited']}; guests in the window: {', '.join(o['attended']) or 'nobody'} "
         f"(who knew of it: {', '.join(o['attended_aware']) or 'nobody'}); "
         f"hallucinated answers: {o['hallucinated']} of {o['answers']} ({o['hallucination_pct']}%).", "",
+        talk_note(o.get("talk_mix")), "",
         "## Answers before", "", answers_table(before, sc.topics), "",
         "## Answers after", "", answers_table(after, sc.topics), "",
     ]

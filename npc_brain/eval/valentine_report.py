@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_brain.adapters import pygame_plots as plots
-from npc_brain.eval.report import md_table, plots_note, write_json
+from npc_brain.eval.report import md_table, plots_note, talk_note, write_json
 from npc_brain.eval.scenario import PAPER
 
 METHOD = """\
@@ -188,6 +188,10 @@ def write_report(folder: Path, r: dict[str, Any], st: dict[str, Any]) -> Path:
         md_table(r["invitations"]),
         "",
         f"Attended the party window (host excluded): {', '.join(r['attended']) or 'nobody'}.",
+        "",
+        "## What NPCs talked about",
+        "",
+        talk_note(r.get("talk_mix")),
         "",
         "## Spatial-norm refusals by rule",
         "",

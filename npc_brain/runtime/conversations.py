@@ -243,7 +243,9 @@ class Conversations:
             conv.add_line(speaker, said.text, t, ground=ground.text if ground else "",
                           repaired=tuple(p.value for p in said.grounded.problems) if said.grounded else (),
                           kind=ground.kind.value if ground else "", record=ground.record if ground else None)
-            out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id)]
+            said_kind = "" if ground is None else "news" if ground.kind is GroundKind.MEMORY and ground.spreads \
+                else ground.kind.value
+            out: list[Event] = [UtteranceEvent(speaker, t, listener, said.text, conv.id, said_kind)]
             if ground is not None and ground.kind is GroundKind.ACCEPT:
                 hearing.commit(agent, ground, t, rating)
             if said.offer is not None and self._chosen is not None:

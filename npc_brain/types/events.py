@@ -31,11 +31,14 @@ class ConversationStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class UtteranceEvent(Event):
-    """`agent` said `text` to `listener` (show a speech bubble)."""
+    """`agent` said `text` to `listener` (show a speech bubble); `kind` is what the line was made
+    from (`GroundKind` value, "news" for a memory that passes news on; "" for a line the code
+    said), for a game's or an evaluation's view of what NPCs talk about."""
 
     listener: str
     text: str
     conversation_id: int
+    kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
