@@ -126,6 +126,10 @@ def test_args_schema_is_a_runtime_literal():
     ("Where can I get a coffee?", None),
     ("Don't give me anything.", None),
     ("give_item coffee Alex", None),  # the action's name is not a request
+    # News with an imperative frame is a story, not a deed (the demo went to "Lin House").
+    ("Keep this under your hat: Rosa Park sold her bike to buy a boat.", None),
+    ("Don't tell a soul, but the park keeper quit yesterday.", None),
+    ("Rosa seems kind. Easy to get along with, would you say?", None),  # an opinion asked ("along with")
 ])
 def test_requests_are_matched_by_their_words(line, expect):
     reg = with_movement([give_item(["coffee", "tea"])])

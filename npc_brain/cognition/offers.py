@@ -38,15 +38,23 @@ def _score(offer: Offer, words: frozenset[str], negated: bool) -> tuple[int, int
     return len(words & offer.words), len(words & offer.arg_words)
 
 
+# Lines that ask for no deed now, whatever verbs they hold: an invitation (answered yes or no),
+# news passed on ("Keep this under your hat: Eddy sold …"), an opinion asked ("Easy to get along
+# with, would you say?" was followed in the demo), how the NPC is, whether it is free.
+_ASKS_NO_DEED = frozenset({Intent.INVITE, Intent.INVITED, Intent.CLAIM, Intent.OPINION, Intent.FEELING,
+                           Intent.AVAILABILITY})
+
+
 def ranked(line: str, offers: Sequence[Offer]) -> list[Offer]:
     """The offers a request asks for, best first (none for a line that is not a request).
 
     An action with several argument choices is only offered when the line names one of them
     ("go to the library", not "go somewhere"): guessing which would put words in the player's mouth.
     An invitation, or a line about another time ("come to the bonfire tomorrow at 9"), asks
-    for no action now: the invitation is answered yes or no, the bonfire planned for.
+    for no action now: the invitation is answered yes or no, the bonfire planned for; nor do
+    news passed on, an opinion asked, how the NPC is or whether it is free (`_ASKS_NO_DEED`).
     """
-    if not is_request(line) or mentions_later(line) or intent_of(line) in (Intent.INVITE, Intent.INVITED):
+    if not is_request(line) or mentions_later(line) or intent_of(line) in _ASKS_NO_DEED:
         return []
     words, negated = words_of(line), is_negated(line)
     by_action: dict[str, list[Offer]] = {}

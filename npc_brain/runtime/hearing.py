@@ -13,6 +13,7 @@ from datetime import datetime
 from npc_brain.cognition import invitation
 from npc_brain.language import occasions as say
 from npc_brain.language import reported
+from npc_brain.language.intent import is_request
 from npc_brain.language.gazetteer import Gazetteer
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime.agent import Agent
@@ -35,6 +36,8 @@ def heard_from_player(agent: Agent, player: str, text: str, now: datetime) -> No
         agent.remember(MemoryKind.DIALOGUE, f"{player} told {agent.name} that {fact}.", now, teller=player,
                        fact=fact, subject=occasion.host or player, place=occasion.address, occasion=occasion)
         return
+    if is_request(text) and not reported.claim_in(text):
+        return  # "No need to follow me, thanks.", "You can go now.": asked of the NPC, telling nothing
     claim = reported.paraphrase(text, player, agent.name, names=tuple(agent.reader.gazetteer.people))
     if claim is None:
         return

@@ -116,3 +116,20 @@ def test_a_whispered_wish_is_in_the_plan_at_once(game):
     assert any(getattr(e, "summary", "") == "visiting the library" and e.level == "wish" for e in events)
     thought = [m for m in [*klaus.memory.records, *klaus.buffered] if m.kind is MemoryKind.THOUGHT]
     assert thought and thought[-1].description == "I want to visit the library this afternoon"
+
+
+def test_a_framed_story_is_kept_as_the_players_claim_and_a_request_tells_nothing(game):
+    """Played in the demo (2026-12-03): "Keep this under your hat: Eddy Lin sold his guitar …" sent
+    the NPC to Lin House and kept no claim; "No need to follow me, thanks." was kept as one."""
+    player = game.player.name
+    events = _talk(game, GUEST, "Keep this under your hat: Maria Lopez sold her telescope to buy a bicycle.")
+    assert not [e for e in events if isinstance(e, ActionRequested)]
+    _talk(game, GUEST, "No need to wait for me, thanks.")
+    events = _talk(game, GUEST, "Maria seems kind. Easy to get along with, would you say?")
+    assert not [e for e in events if isinstance(e, ActionRequested)]  # "along with" is no "follow me"
+    game.close_chat()
+    game.run(frames=game.frame + 30)
+    klaus = game.society.agent(GUEST)
+    claims = [m.fact for m in [*klaus.memory.records, *klaus.buffered] if m.teller == player]
+    assert f"{player} says that Maria Lopez sold her telescope to buy a bicycle" in claims, claims
+    assert not [c for c in claims if "wait" in c], claims
