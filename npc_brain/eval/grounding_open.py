@@ -13,9 +13,10 @@ like `grounding_cases.PHRASINGS`: "dev", the set the reader was developed agains
 read the reader's code, and run once; and "held-out-2", written after the question reader's
 change of 2026-12-03 (commit 6ca6d0b) by someone who did not read the reader's code, and run
 once. "held-out-3" was written after the question reader's other change of that day (commit 6acb108)
-by someone who did not read the reader's code, examples or tests, and is run once. A template may
-start with a tag: `[eat]` (recommendation: the purpose the place must serve) or `[evening]`
-(availability: the period asked, `PERIODS`).
+by someone who did not read the reader's code, examples or tests, and is run once. "held-out-4" was written after
+the question reader's change of 2026-12-03 (commit 197705e) by someone who did not read the reader's code, examples
+or tests, and is run once. A template may start with a tag: `[eat]` (recommendation: the purpose the place must
+serve) or `[evening]` (availability: the period asked, `PERIODS`).
 """
 from __future__ import annotations
 
@@ -301,8 +302,84 @@ OPEN_HELD_OUT_3: dict[str, tuple[str, ...]] = {
 by someone who did not read the reader's code, examples or tests, with the dev set's keys, tags and placeholders; run
 once."""
 
+OPEN_HELD_OUT_4: dict[str, tuple[str, ...]] = {
+    "opinion": ("Is {first} as grumpy as they look, or is that just their face?",
+                "My landlady says I should make friends with {person}. Good advice, do you think?",
+                "Straight answer: {first}, yay or nay?",
+                "You know {person} pretty well, right? What are they really like once you get past the small talk?",
+                "Can {first} be relied on to keep their word?",
+                "I'm having a few people over at the weekend and thinking of asking {first}. Would they fit in, "
+                "do you reckon?",
+                "Between you and me, do you actually like {person}, or do you just put up with them?"),
+    "recommendation": ("[eat] Is there anywhere round here that does a proper breakfast? I'm running on empty.",
+                       "[drink] Thirsty work, all this walking. Which bar's worth a visit?",
+                       "[read] I want to get through a couple of chapters without anyone chatting my ear off. "
+                       "Where should I go?",
+                       "[relax] Where's your go-to spot when you just want to switch off for an hour?",
+                       "[socialize] It's been a bit lonely rattling around at home. Where do people round here "
+                       "meet up of an evening?",
+                       "[exercise] I've been sat at a desk all week and my back's killing me. Where can I go to get "
+                       "moving?",
+                       "[study] My flatmate's practising the drums again. Is there anywhere quiet enough to cram "
+                       "for a test?"),
+    "feeling": ("What's wrong? You've got a face like thunder today.",
+                "How's your heart these days? Last time we talked, things seemed rough.",
+                "Are you finding it easy to settle in here, or does it get to you sometimes?",
+                "How's your mood today, honestly?", "You're humming away to yourself. Good day?",
+                "You've been stirring that tea for ages. Worried about something?",
+                "How are you in yourself? Sleeping okay?"),
+    "greeting": ("Hey hey!", "Sup.", "How do!", "Oh hi! Fancy meeting you here.",
+                 "Hi, sorry, I'm the one who just moved into the blue house. Hello!",
+                 "Afternoon! Nice to see you out and about.", "Knock knock! Anyone home? Oh, hi!"),
+    "farewell": ("Ta-ra, love!", "Catch you on the flip side.", "I should get home before it's dark. Night night!",
+                 "Okay, that's me off home. Speak soon!", "Adios!", "Must dash, the kettle's on at home. Bye!",
+                 "Lovely talking with you. Don't be a stranger!"),
+    "thanks": ("Thank you, you've made my day.", "Much appreciated!", "Oh, you're an angel. Thank you!",
+               "Thanks, I really needed to hear that.", "Thanks a bunch!",
+               "Right, that's sorted then. Thanks for your help, honestly.", "Grateful for that, truly."),
+    "small talk": ("Gosh, it's muggy today.", "Is it just me, or are the days getting shorter already?",
+                   "The mist over the fields this morning was something else.",
+                   "I love the smell of cut grass this time of year.", "Quiet one today, isn't it?",
+                   "My feet are killing me. I must've walked the whole town twice today.",
+                   "Proper frost on the cars this morning, did you see?"),
+    "availability": ("Would you be about at {time}? I need a hand with something.",
+                     "What's your schedule like at {time}?",
+                     "If I dropped by at {time}, would you have a moment for me?",
+                     "Are you around at {time} today, or have you got stuff on?",
+                     "[evening] Doing anything tonight?",
+                     "[evening] Is tonight any good for you, or have you already got plans?",
+                     "[tomorrow morning] What've you got on tomorrow morning?"),
+    "request": ("Could you drive me to the airport at four in the morning?",
+                "Can you sort out my wifi? It keeps dropping every ten minutes.",
+                "Would you lend me your credit card for a bit? I'll pay it back, promise.",
+                "I need a whole new kitchen by Sunday. Could you fit one for me?",
+                "The vet's away. Could you operate on my cat's broken leg?",
+                "Please can you phone my bank and sort out my overdraft for me?",
+                "Can you get me backstage passes for the band playing in London tonight?"),
+    "invitation": ("No pressure, but I'd love it if you joined me for {occasion} tomorrow. We're meeting at {place} "
+                   "around {time}.",
+                   "I'm braving {occasion} at {place} tomorrow at {time} and I don't know a soul there. Come keep "
+                   "me company?",
+                   "How would you feel about {occasion} tomorrow? {time} at {place}, my treat.",
+                   "Do you fancy coming along to {occasion} with me? It's tomorrow at {place}, {time} start.",
+                   "We should totally hit up {occasion} at {place} tomorrow! Starts at {time}. You down?",
+                   "I'd be honoured if you'd join me at {occasion} tomorrow at {time}. It's being held at {place}.",
+                   "Quick one: {occasion} at {place} tomorrow, {time}. Any interest?"),
+    "claim": ("Big news, if it's true: {claim}.",
+              "My brother rang last night, and he's convinced {claim}. You heard anything about that?",
+              "Overheard two people at the bus stop saying {claim}. Does that ring a bell?",
+              "So it turns out {claim}. Crazy, right?",
+              "Not to spread gossip, but {claim}. You know about this?",
+              "Don't laugh, but {claim}, or did I dream that?",
+              "There's a notice up in the shop window saying {claim}. Have you seen it?"),
+}
+"""The fourth held-out open set, written after the question reader's change of 2026-12-03 (commit 197705e) by
+someone who did not read the reader's code, examples or tests, with the dev set's keys, tags and placeholders; run
+once."""
+
 OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1,
-                                                         "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3}
+                                                         "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3,
+                                                         "held-out-4": OPEN_HELD_OUT_4}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
 
 MADE_UP_CLAIMS: tuple[str, ...] = (
