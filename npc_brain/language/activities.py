@@ -17,7 +17,7 @@ ACTIVITY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("eat", ("eat", "breakfast", "lunch", "dinner", "meal", "snack", "supper", "picnic")),
     ("drink", ("coffee", "latte", "=tea", "=teas", "pint", "drink", "beer", "wine")),
     ("study", ("stud", "attend", "lecture", "class", "course", "homework", "research", "thesis",
-               "exam", "learn", "revis")),
+               "exam", "learn", "revis", "cram", "=test", "=tests", "coursework")),
     ("read", ("read", "newspaper", "novel", "journal", "book")),
     ("work", ("work", "open", "clos", "serv", "greet", "account", "manag", "shift", "unload",
               "deliver", "pour", "bartend", "catalogu", "teach", "grad", "tutor", "interview",

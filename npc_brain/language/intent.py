@@ -22,7 +22,8 @@ __all__ = ["Intent", "asks_along", "intent_of", "invites", "is_negated", "is_req
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
         r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
-        r"catch you later|later|so long|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
+        r"catch you (later|around|soon|on the flip ?side)|later|so long|speak soon|talk soon|ta-?ra|cheerio|adios|"
+        r"ciao|toodle-?oo|that'?s me (off|done)|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
         r"i'?ll (be going|let you go|leave you)|i'?m (off|leaving|heading off)|gotta go|until next time|"
         r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you)"
@@ -46,7 +47,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bdid you sleep (well|badly|at all)\b"
         r"|\bmak(e|es|ing) you (smile|laugh|happy|sad|cry|angry|upset|nervous|cross|glad)\b"
         r"|\b(stressing|bothering|worrying|troubling|upsetting|stressed|bothered|worried|troubled) (you|ya)\b"
-        r"|^\W*(rough|long|hard|tough|bad) (day|week|morning|night)\W*$"
+        r"|^\W*(rough|long|hard|tough|bad|good|great|nice|busy) (day|week|morning|night|shift)\W*$"
+        r"|\b(does|did|is) (it|that|this|everything) (get|getting|got) to you\b|\bfinding it (easy|hard|tough)\b"
         r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
         r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
         r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
@@ -89,7 +91,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.OPINION, re.compile(
         # Of a person (a name, him, her): how the NPC sees them. Of a thing it is "about".
         r"\b(what do you (think|make) (of|about)|how do you (like|find|feel about)|(your|any) (opinion|thoughts|view|"
-        r"take|impression) (of|on|about)|do you (like|trust|know|get on with|get along with)) "
+        r"take|impression) (of|on|about)|do you (\w+ )?(like|trust|know|rate|get on with|get along with)) "
         r"((?-i:[A-Z])|(him|her|them)\b)"
         r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
         r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b"
@@ -196,6 +198,8 @@ def intent_of(line: str) -> Intent:
         return Intent.INVITE
     if _OF_SOMEONE.search(line):
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
+    if _JUST_ME.match(line):
+        return Intent.CHAT  # "Is it just me, or is it cold?" asks for agreement, like a tag
     line = AGREEMENT_TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
     asks = "?" in line or bool(_REQUEST.match(line))
     if not asks:  # goodbye, thanks, how someone seems can be said; anything else stated is chat
@@ -228,6 +232,8 @@ def intent_of(line: str) -> Intent:
         found = Intent(_word_model().best(questions or line))
         if found is Intent.CHAT and is_request(line) and not _OFFERS.search(line):
             return Intent.REQUEST
+        if found is Intent.IDENTITY and _OF_A_THIRD.search(questions or line):
+            return Intent.OPINION  # "Would they fit in, do you reckon?" asks of someone else, not who you are
         return found
     if is_request(line):
         return Intent.REQUEST
@@ -265,7 +271,12 @@ _OF_SOMEONE = re.compile(
     r"(^|[.!?]\s+)\W*(is|are|was|were)n?'?t? (he|she|they) "
     r"(?!\w+ing\b|going\b|at\b|in\b|there\b|here\b|open\b|closed\b)[^.!?]*\?"
     r"|(^|[.!?]\s+)[^.!?,]{2,40},\s*(would you say|do you think|don'?t you think|wouldn'?t you say|"
-    r"would you agree)\s*\?\s*$", re.IGNORECASE)
+    r"would you agree|do you reckon|d'?you reckon)\s*\?\s*$", re.IGNORECASE)
+
+
+# A question about someone else: a third-person pronoun, or a name inside the sentence.
+_OF_A_THIRD = re.compile(r"\b(he|she|they|him|her|them)\b|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
+_JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 
 def asks_along(line: str) -> bool:

@@ -71,7 +71,8 @@ _MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*|(?:" + _CO
 _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
                         r"story|stories|rumou?rs?|gossip|word|reckons?|reckoned|mentioned|announced|reported)\b"
                         r"[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
-                        r"|\b(?:insists?|claims?|swears?|says|said|told (?:me|us)|reckons|reckoned|mentioned)\s+"
+                        r"|\b(?:insists?|claims?|swears?|says|said|saying|told (?:me|us)|reckons|reckoned|mentioned|"
+                        r"(?:is|he's|she's|they're|i'm|are) convinced|(?:it )?turns out|turned out)\s+"
                         r"(?P<bare>[^.?!]+)"
                         # The source before the clause ("According to the postman, the bridge …"), talk of
                         # it ("going on about how the river flooded"), or whether it holds ("Is it right that …").
@@ -153,14 +154,24 @@ def _framed(line: str) -> str | None:
     if m is None:
         return None
     frame, clause = m.group("frame").strip(), m.group("clause").strip(" ,")
-    if _TOLD_THAT.search(frame) or not _of_a_third_party(clause):
-        return None
+    if _TOLD_THAT.search(frame) or not _of_a_third_party(clause) or not _has_verb(clause):
+        return None  # "Quick one: a photo exhibition at the college tomorrow, 4 pm." names, it tells nothing
     # After a frame that states something itself ("I'd love to, but …") or a bare comma, only a
     # clause that tells of an event is news.
     loose = is_statement(frame) or not re.search(r"(:|[-–—]|,\s*but)\s*$", line[:m.start("clause")])
     if loose and not tells_event(clause):
         return None
     return clause
+
+
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|shall|should|"
+                   r"does|did|do|\w+'s)\b", re.IGNORECASE)
+
+
+def _has_verb(clause: str) -> bool:
+    """The clause says something of its subject: a form of be, have, a modal, or a past form."""
+    return bool(_VERB.search(clause)) or tells_event(clause) or \
+        any(w.endswith("s") and not w.endswith("ss") and i > 1 for i, w in enumerate(clause.lower().split()[:5]))
 
 
 def _of_a_third_party(sentence: str) -> bool:
@@ -193,7 +204,7 @@ _NOT_A_NAME = frozenset({"what", "who", "where", "when", "why", "which", "how", 
                          "thanks", "thank", "sorry", "yes", "no", "hi", "hello", "hey", "good", "nice", "great",
                          "lovely", "well", "oh", "ah", "any", "anything", "nothing", "everything", "here", "here's",
                          "time", "look", "come", "go", "get", "tell", "say", "see", "take", "give", "make", "keep",
-                         "don't", "never", "always", "guess", "correct", "between", "honestly"})
+                         "don't", "never", "always", "guess"})
 
 
 def is_statement(sentence: str, names: tuple[str, ...] = ()) -> bool:

@@ -13,8 +13,8 @@ from datetime import datetime
 from npc_brain.cognition import invitation
 from npc_brain.language import occasions as say
 from npc_brain.language import reported
-from npc_brain.language.intent import is_request
 from npc_brain.language.gazetteer import Gazetteer
+from npc_brain.language.intent import is_request
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime.agent import Agent
 from npc_brain.types.ground import Ground

@@ -17,5 +17,5 @@ def test_talk_mix_counts_lines_between_npcs_by_kind():
     mix = talk_mix(rows, agents=["Ana", "Ben"])
     assert mix["lines"] == 4
     assert mix["pct"] == {"news": 50.0, "plan": 25.0, "question": 25.0}
-    assert list(mix["pct"])[0] == "news"  # largest first
+    assert next(iter(mix["pct"])) == "news"  # largest first
     assert talk_mix([], agents=["Ana"]) == {"lines": 0, "pct": {}}

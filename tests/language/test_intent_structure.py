@@ -153,3 +153,19 @@ def test_no_claim_in_small_talk_or_ones_own_plans(line: str) -> None:
 ])
 def test_what_a_line_asks_by_its_sentences(line: str, intent: Intent) -> None:
     assert intent_of(line) is intent
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("My aunt phoned, and she's convinced the ferry will stop in March. Heard anything?", Intent.CLAIM),
+    ("Saw a poster at the forge saying the fair was cancelled. Any idea?", Intent.CLAIM),
+    ("Turns out the baker won the lottery. Wild, eh?", Intent.CLAIM),
+    ("Heads up: a quiz night at the Town Hall on Friday, 7 pm. Interested?", Intent.INVITE),  # no verb: no claim
+    ("Thinking of asking Petra along. Would they enjoy it, do you reckon?", Intent.OPINION),
+    ("Do you honestly trust Petra Vance?", Intent.OPINION),
+    ("Is it just me, or is the square busier today?", Intent.CHAT),
+    ("Busy shift?", Intent.FEELING),
+    ("Right, that's me off. Talk soon!", Intent.FAREWELL),
+    ("Cheerio!", Intent.FAREWELL),
+])
+def test_what_a_line_asks_second_round(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
