@@ -15,8 +15,10 @@ change of 2026-12-03 (commit 6ca6d0b) by someone who did not read the reader's c
 once. "held-out-3" was written after the question reader's other change of that day (commit 6acb108)
 by someone who did not read the reader's code, examples or tests, and is run once. "held-out-4" was written after
 the question reader's change of 2026-12-03 (commit 197705e) by someone who did not read the reader's code, examples
-or tests, and is run once. A template may start with a tag: `[eat]` (recommendation: the purpose the place must
-serve) or `[evening]` (availability: the period asked, `PERIODS`).
+or tests, and is run once. "held-out-5" was written after the question reader's change of 2026-12-03 (commit
+4c58213) by someone who did not read the reader's code, examples or tests, and is run once. A template may start
+with a tag: `[eat]` (recommendation: the purpose the place must serve) or `[evening]` (availability: the period asked,
+`PERIODS`).
 """
 from __future__ import annotations
 
@@ -377,9 +379,82 @@ OPEN_HELD_OUT_4: dict[str, tuple[str, ...]] = {
 someone who did not read the reader's code, examples or tests, with the dev set's keys, tags and placeholders; run
 once."""
 
+OPEN_HELD_OUT_5: dict[str, tuple[str, ...]] = {
+    "opinion": ("Give me the lowdown on {first}, would you?",
+                "{person} offered to show me round the place. Should I say yes, or give them a wide berth?",
+                "How do you feel about {first}, if you don't mind me asking?",
+                "What's your honest verdict on {person}?",
+                "I can't work {first} out at all. Friendly one minute, frosty the next. What's their story?",
+                "ok random q but is {first} nice??",
+                "Tell me, is {person} a kind soul, in your estimation?"),
+    "recommendation": ("[eat] my stomach's been growling for an hour lol. where can i grab a bite?",
+                       "[drink] Where might one find a decent glass of wine hereabouts?",
+                       "[relax] Is there somewhere peaceful I could sit and do nothing for a while? My head's "
+                       "spinning.",
+                       "[study] I'm teaching myself Spanish and need somewhere I can focus on my notes. Any "
+                       "suggestions?",
+                       "[shop] Which shop should I raid for ingredients? I'm cooking for six on Saturday and my "
+                       "cupboards are bare.",
+                       "[socialize] Is there anywhere lively where I might strike up a conversation with someone new?",
+                       "[exercise] I've got way too much energy today. Where could I go to burn some of it off?"),
+    "feeling": ("Is all well with you? You seem a touch out of sorts.",
+                "You're practically glowing today. What's making you so happy?",
+                "how r u feeling? u seemed kinda off yesterday",
+                "Keeping your chin up?",
+                "Tell me truly, are you content with the way things are going for you?",
+                "Something's eating at you, I can tell. Want to talk about it?",
+                "So, good week, bad week, or somewhere in between for you?"),
+    "greeting": ("Salutations!", "Oi oi!", "Good day to you!", "hii :)", "Ahoy there!", "Aloha!",
+                 "Why, hello! What a nice surprise."),
+    "farewell": ("Toodle-oo!", "Right, I'm calling it a day. Sweet dreams!", "Ciao!", "Off I go, then. Be good!",
+                 "ttyl!", "I must be on my way now. It's been a pleasure, as always.",
+                 "Oh, is that the time? I'm due at my mum's for tea, so I'll leave you in peace. Ta-ta!"),
+    "thanks": ("Thx!", "Oh, that's champion. Thank you.", "You're a gem, thanks.", "Thank you; I'm in your debt.",
+               "Thanks, mate, you're a legend.", "Oh, brilliant, that's just the ticket. Thanks!",
+               "Thanks for listening to me ramble on. It's helped more than you know."),
+    "small talk": ("Blimey, it's parky out today.", "Snow's on its way, I can feel it in my bones.",
+                   "The sky's a gorgeous shade of blue today.",
+                   "Everybody seems to be in a good mood today. Must be something in the air.",
+                   "I swear the cats round here get fatter every week.",
+                   "Nothing beats a hot cup of coffee on a grey day like this, eh?",
+                   "There's a dog out front that's been chasing its tail for ten minutes straight. Made my morning."),
+    "availability": ("Are you booked up at {time}, or have you got a gap?",
+                     "I'd like to run something by you later. Does {time} suit?",
+                     "What's on your plate around {time}?",
+                     "Could I borrow you for ten minutes at {time}? It won't take long, promise.",
+                     "[evening] Could I steal you away for a bit tonight, or are you otherwise engaged?",
+                     "[evening] u busy tonight? thought we could have a natter",
+                     "[tomorrow morning] Could you fit me in tomorrow morning, or is that no good?"),
+    "request": ("Could you pull out my wisdom tooth? It's been throbbing all night.",
+                "Would you be a dear and re-tile my bathroom before my in-laws arrive on Friday?",
+                "Mate, could you shout me a new car? Mine's carked it.",
+                "Could you bring a full orchestra to play at my wedding next month?",
+                "Any chance you could build me a website for my shop by Monday?",
+                "My phone fell down a well. Can you get it working again?",
+                "I fly to Tokyo next week. Can you teach me fluent Japanese before then?"),
+    "invitation": ("Got a proposition for you: {occasion} at {place}, tomorrow at {time}. In or out?",
+                   "Shall we make a day of it tomorrow? I'm off to {occasion} at {place} at {time} and you'd be "
+                   "very welcome.",
+                   "Cake, good company, and {occasion} at {place} tomorrow at {time}. Tempted?",
+                   "Can I drag you along to {occasion} tomorrow? We'd meet at {place} at {time}.",
+                   "It would give me great pleasure if you would join me for {occasion} at {place} tomorrow, at "
+                   "{time}.",
+                   "yo, {occasion} @ {place} tomorrow {time}, u coming??",
+                   "I know it's short notice, but would you join me for {occasion} tomorrow? It's at {place}, "
+                   "{time}."),
+    "claim": ("Thought I'd pass this on: {claim}.", "Can it really be that {claim}? I can scarcely believe it.",
+              "Reliable source tells me {claim}. Care to confirm or deny?", "omg did u hear?? {claim}",
+              "I got chatting to a traveller on the road into town, and he swore blind {claim}. Was he pulling my "
+              "leg?",
+              "Is this right? The lady at the bakery said {claim}.", "Get this: {claim}. Wild, huh?"),
+}
+"""The fifth held-out open set, written after the question reader's change of 2026-12-03 (commit 4c58213) by
+someone who did not read the reader's code, examples or tests, with the dev set's keys, tags and placeholders; run
+once."""
+
 OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1,
                                                          "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3,
-                                                         "held-out-4": OPEN_HELD_OUT_4}
+                                                         "held-out-4": OPEN_HELD_OUT_4, "held-out-5": OPEN_HELD_OUT_5}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
 
 MADE_UP_CLAIMS: tuple[str, ...] = (
