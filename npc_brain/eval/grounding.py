@@ -41,7 +41,8 @@ from npc_brain.eval.grounding_cases import (
     inject_news,
 )
 from npc_brain.eval.grounding_open import KINDS as OPEN_KINDS
-from npc_brain.eval.grounding_open import OPEN_PHRASINGS, open_cases_for
+from npc_brain.eval.grounding_open import open_cases_for
+from npc_brain.eval.grounding_open_phrasings import OPEN_PHRASINGS
 from npc_brain.eval.grounding_open_score import by_kind, open_failed, open_row, open_summary, rescore_row, score_open
 from npc_brain.eval.grounding_score import METRICS, by_category, pct, said_fields, score, summary
 from npc_brain.eval.report import md_table, run_folder, write_json
@@ -72,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--phrasings", default="dev", choices=tuple(dict.fromkeys([*PHRASINGS, *OPEN_PHRASINGS])),
                         help="the question templates: dev, or one of the held-out sets written later "
                         "(grounding_cases: each was run once as written, then the intent reader fixed on its misses; "
-                        "with --questions open: grounding_open.OPEN_PHRASINGS)")
+                        "with --questions open: grounding_open_phrasings.OPEN_PHRASINGS)")
     parser.add_argument("--phrase", default="off", choices=("off", "on"),
                         help="on: the model phrases each answer (BrainSettings.phrase_player_lines); "
                         "off (the default): the chosen ground, as written")

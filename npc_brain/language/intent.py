@@ -192,8 +192,8 @@ def intent_of(line: str) -> Intent:
         line = rest
     if claim_in(line):
         return Intent.CLAIM
-    if _asks_to_do(line):
-        return Intent.REQUEST  # "Would you ship a piano to my sister in Australia tomorrow?" is no invitation
+    if _asks_to_do(line):  # "Would you fix the roof tonight?": asked to do, not to tell — and before an
+        return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
     if asks_along(line):
         return Intent.INVITE
     if _OF_SOMEONE.search(line):
@@ -208,8 +208,6 @@ def intent_of(line: str) -> Intent:
             return said
         if is_statement(line):
             return Intent.CHAT  # "It's a bit chilly this morning." asks nothing about this morning
-    if _asks_to_do(line):
-        return Intent.REQUEST  # "Would you fix the roof tonight?": asked to do, not to tell
     # What the line asks is in its questions; the sentences around them say why it is asked
     # ("I'm starving. Anywhere decent to eat nearby?").
     questions = " ".join(q for q in (x.strip() for x in _SENTENCE.findall(line)) if q.endswith("?"))
@@ -232,7 +230,7 @@ def intent_of(line: str) -> Intent:
         found = Intent(_word_model().best(questions or line))
         if found is Intent.CHAT and is_request(line) and not _OFFERS.search(line):
             return Intent.REQUEST
-        if found is Intent.IDENTITY and _OF_A_THIRD.search(questions or line):
+        if found is Intent.IDENTITY and (_THIRD_PERSON.search(questions or line) or _NAMED.search(questions or line)):
             return Intent.OPINION  # "Would they fit in, do you reckon?" asks of someone else, not who you are
         return found
     if is_request(line):
@@ -274,8 +272,8 @@ _OF_SOMEONE = re.compile(
     r"would you agree|do you reckon|d'?you reckon)\s*\?\s*$", re.IGNORECASE)
 
 
-# A question about someone else: a third-person pronoun, or a name inside the sentence.
-_OF_A_THIRD = re.compile(r"\b(he|she|they|him|her|them)\b|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
+# A question about someone else: a third-person pronoun (or a name inside the sentence, `_NAMED`).
+_THIRD_PERSON = re.compile(r"\b(he|she|they|him|her|them)\b", re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 

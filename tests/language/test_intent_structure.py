@@ -29,6 +29,12 @@ def test_a_discourse_marker_is_no_part_of_the_line(line: str, opened: str) -> No
     ("The baker told me that Rosa got engaged. Is that right?", "Rosa got engaged"),
     ("Hang on, the lighthouse keeper retired?", "the lighthouse keeper retired"),
     ("So the well ran dry, or is that nonsense?", "the well ran dry"),
+    # After a frame that is no statement of its own.
+    ("Quick warning: the east road flooded overnight.", "the east road flooded overnight"),
+    ("Don't quote me on this, but the brewery is closing down.", "the brewery is closing down"),
+    ("You didn't hear it from me - the harbourmaster resigned.", "the harbourmaster resigned"),
+    ("Strange times, the old oak fell in the storm.", "the old oak fell in the storm"),
+    ("Forgive me if you know already, but Petra will open a forge, right?", "Petra will open a forge"),
 ])
 def test_news_after_a_word_of_telling_or_asked_back_is_a_claim(line: str, claim: str) -> None:
     assert claim_in(line) == claim
@@ -104,18 +110,6 @@ def test_wellbeing_over_a_span_of_ones_time_and_favours_asked_first():
     for line in ("Do me a favour and water my plants tomorrow.", "Any chance you could lend me your ladder?"):
         assert intent_of(line) is Intent.REQUEST, line
     assert intent_of("Any chance you could recommend a good book?") is Intent.RECOMMEND
-
-
-@pytest.mark.parametrize("line, claim", [
-    ("Quick warning: the east road flooded overnight.", "the east road flooded overnight"),
-    ("Don't quote me on this, but the brewery is closing down.", "the brewery is closing down"),
-    ("You didn't hear it from me - the harbourmaster resigned.", "the harbourmaster resigned"),
-    ("Strange times, the old oak fell in the storm.", "the old oak fell in the storm"),
-    ("Forgive me if you know already, but Petra will open a forge, right?", "Petra will open a forge"),
-])
-def test_news_after_a_frame_that_is_no_statement_is_a_claim(line: str, claim: str) -> None:
-    assert claim_in(line) == claim
-    assert intent_of(line) is Intent.CLAIM
 
 
 @pytest.mark.parametrize("line, claim", [
