@@ -106,7 +106,7 @@ class ValentineRun(ScenarioRun):
         tail = ("density_before", "density_after", "density_either_before", "density_either_after",
                 "hallucination_pct", "hallucination_judge_pct", "answers", "invited", "invitations",
                 "attended", "attended_of_invited", "refusals_by_rule", "rules", "calls_per_agent_day",
-                "tokens_per_agent_day", "wall_s", "wall_s_per_game_hour", "folder")
+                "tokens_per_agent_day", "wall_s", "wall_s_per_game_hour", "talk_mix", "folder")
         topics = {f"{t}{how}_{when}_pct": o[f"{t}{how}_{when}_pct"]
                   for how in ("", "_judge", "_memory") for t in ("party", "candidacy") for when in ("before", "after")}
         return {**{k: o[k] for k in keys}, "party_window": o["window"], "models": o["models"],
