@@ -215,8 +215,13 @@ def next_utterance(
     replies = _invited(view, speaker, listener, told, now)
     if replies:
         intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
-    elif intent is Intent.CHAT and listener_is_agent:
-        moment = replace(moment, news=tuple(_news(view, speaker, listener, now, lines)))
+    elif listener_is_agent and intent in (Intent.CHAT, Intent.CLAIM):
+        # Told another NPC's news, one with news of its own answers with it: news for news is how
+        # both travel (a Valentine run where "I had not heard that" ended those talks kept a
+        # run for mayor at 4%); with none, the claim is answered (knew it, or had not heard).
+        fresh = tuple(_news(view, speaker, listener, now, lines))
+        if fresh or intent is Intent.CHAT:
+            intent, moment = Intent.CHAT, replace(moment, news=fresh)
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
         pool = _with_mentions(view, pool, topic_words(heard, speaker.name, listener), k)

@@ -266,3 +266,17 @@ def test_a_routine_sighting_that_names_the_listener_is_not_said_to_them():
                          (Intent.ABOUT, "Any news of Jennifer Moore?")):
         said = candidates(intent, SAM, "Oliver Grant", line, T, moment, seen, limit=9)
         assert all("talking with Oliver" not in g.text for g in said), intent
+
+
+def test_an_npc_told_news_answers_with_its_own_news_before_saying_it_had_not_heard():
+    model = ScriptedModel().respond_with(BrainResponder())
+    told = "Klaus Mueller told me that Jane Moreno found a kitten under the bridge."
+    own = stream(DOG, owner="Sam Moore").snapshot()
+    said = dialogue.next_utterance(model, HashEmbedder(), own, SAM, "Klaus Mueller", T, doing="reading",
+                                   lines=[("Klaus Mueller", told)], listener_is_agent=True)
+    assert "greyhound" in said.text and said.ground is not None and said.ground.spreads
+    # With nothing of its own to tell, the claim is answered.
+    empty = stream("Sam Moore is reading a book", owner="Sam Moore", importance=2).snapshot()
+    said = dialogue.next_utterance(model, HashEmbedder(), empty, SAM, "Klaus Mueller", T, doing="reading",
+                                   lines=[("Klaus Mueller", told)], listener_is_agent=True)
+    assert said.text == "I had not heard that."
