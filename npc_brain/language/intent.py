@@ -13,6 +13,7 @@ from datetime import datetime
 
 from npc_brain.language.dates import day_in, hours_in
 from npc_brain.language.facts import content_words, times_in
+from npc_brain.language.informal import spelled_out
 from npc_brain.language.intent_model import IntentModel
 from npc_brain.language.intents import Intent
 from npc_brain.language.reported import AGREEMENT_TAG, claim_in, is_statement, without_opener
@@ -31,7 +32,11 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|i (should|must|need to|have to|better) (head|get) (home|going|off|back)"
         # "Time I was heading off.", "Look after yourself!", "Mind how you go."
         r"|(it'?s )?(about |high )?time (i|we) (was|were|went|got|left|made) (going|moving|off|heading|on)"
-        r"|(look after|take care of) yourself|take it easy|mind how you go|safe (travels|journey))\b"
+        r"|(look after|take care of) yourself|take it easy|mind how you go|safe (travels|journey)"
+        # Leaving ("Off I go, then.", "I'm calling it a day.") and a wish for the night ("Sweet dreams!").
+        r"|off (i|we) go|(i'?m |we'?re )?(calling|call) it a (day|night)|sweet dreams|sleep (well|tight)"
+        r"|night,? night|nighty night|laters|talk to you (later|soon|tomorrow)|be right back|be back later"
+        r"|got to go|(i'?ll|we'?ll) leave you to it)\b"
         r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
     (Intent.THANKS, re.compile(r"^[^?]*\b(thanks|thank you|thank u|many thanks|much appreciated|"
@@ -52,7 +57,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
         r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
         r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
-        r"|\bare you (happy|sad|worried|upset|tired|stressed|lonely|angry|excited|nervous)\b"
+        r"|\bare you (happy|sad|worried|upset|tired|stressed|lonely|angry|excited|nervous|content|satisfied|"
+        r"settled|coping|managing|bored)\b"
+        # A span of the listener's time judged ("Good week, bad week, or somewhere in between?").
+        r"|\b(good|bad|rough|great|long|hard|tough) (day|week|month|year)\b[^.!]*\?"
         r"|\bhow'?s (your )?(mood|spirits)\b|\bin a good mood\b|\bhow are you holding up\b"
         r"|\b(something|anything) (bothering|worrying|troubling|wrong with|on) you\b"
         r"|\byou (look|seem|sound) (\w+ )?(thoughtful|sad|tired|happy|worried|upset|down|cheerful|lost|pale|glum|"
@@ -69,7 +77,9 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\b(can|could|shall) we meet\b|\bwhen are you free\b|\bfree (at|on|for|this|tomorrow|tonight)\b"
         # Time asked of the listener ("Can you spare half an hour at 10:50?").
         r"|\byou (spare|give me|find) (me )?(a|an|some|half an|ten|five|fifteen|twenty|a few|a couple of)? ?"
-        r"(minutes?|moments?|hours?|time|sec|second)\b",
+        r"(minutes?|moments?|hours?|time|sec|second)\b"
+        r"|\b(borrow|steal|grab|have|catch|see) you for (a|an|some|half an|\w+) ?(minutes?|moments?|hours?|"
+        r"sec|second|bit|while|word)\b",
         re.IGNORECASE)),
     (Intent.INVITE, re.compile(
         r"\b(would|do|will) you (like|want|care) to (come|join)\b(?! (me|us)\b(?! (for|at|to)\b))"
@@ -82,6 +92,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwhere (can|could|should) you (get|find|buy|eat|grab)\b(?! (?-i:[A-Z]))"
         r"|\b(any|a) (good|nice|quiet|decent|cosy|cozy|great|fun|peaceful|lively) (place|spot|places|spots)\b"
         r"|\bbest (place|spot) (to|for|in)\b|\bwhere do (people|folks|locals|you) (go|get|eat|hang out|meet)\b"
+        r"|\b(which|what) \w+ (should|could|can|would|do) (i|we|one) \w+"
         r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b"
         r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )\b(anywhere|somewhere)\b(?! (today|earlier|later|tonight))"
         r"|\bwhere('?s| is| are) (the )?(nearest|closest|best)\b|\b(place|spot|places|spots) (to|for|where)\b"
@@ -117,6 +128,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.ABOUT, re.compile(r"\b(what('?s| is) (up|new|happening|going on) (with|at|in)|any (news|word) (about|on|of)"
                               r"|(anything|something) (happening|going on|new|planned) (at|in|with|by|near)"
                               r"|fill me in|tell me (more )?about|make of (it|that|this)"
+                              r"|give me the [\w-]+ on|what('?s| is) the [\w-]+ on"
                               r"|the word on|(news|update|info|details|gossip|latest) on|mentioned)\b", re.IGNORECASE)),
     (Intent.NOW, re.compile(
         r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
@@ -142,6 +154,7 @@ _ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+
                          r"care|mind telling)\w+"
                          # Asking a favour before saying what it is ("Do me a favour and …", "Any chance you could …").
                          r"|^\W*(do me a (favou?r|kindness)|be a (dear|love|star|sport)) and \w+"
+                         r"|\b(can|could|would|will) you (please )?(do me a (favou?r|kindness)|be (a|an) \w+) and \w+"
                          r"|\bany chance (that )?you (could|can|would|might)\s+(?!tell|say|recommend|suggest)\w+"
                          # Leave asked ("Mind if I borrow your bike?", "Could I use your oven?").
                          r"|(^|[.!?]\s+)\W*(do you )?mind if i\b"
@@ -176,7 +189,7 @@ def intent_of(line: str) -> Intent:
     """The first matching category, in an order where the specific beats the general; a
     line no pattern knows goes to the intent whose example lines its words are most like
     (`intent_model`). A greeting followed by a question is the question."""
-    line = without_opener(line.strip()) or line
+    line = without_opener(spelled_out(line.strip())) or line
     greeting = _GREETING.match(line)
     while greeting is not None and _GREETING.match(line[greeting.end():].strip()):
         line = line[greeting.end():].strip()  # "Good afternoon, how do you do?": one greeting after another
@@ -219,6 +232,8 @@ def intent_of(line: str) -> Intent:
                 continue  # a statement asks nothing about what it mentions ("Looks like rain later.")
             if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(text):
                 continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
+            if intent in _OWN_TIME and not _YOU.search(text) and _SOMEONE_ELSE.search(text):
+                continue  # "Was he pulling my leg?" asks nothing of the listener's own day
             if pattern.search(text):
                 # "What are you up to at 8 pm?", "Got anything going on at 3 pm?": that hour's step.
                 if intent in (Intent.NOW, Intent.ABOUT) and times_in(text) and not _NAMED.search(text):
@@ -232,6 +247,9 @@ def intent_of(line: str) -> Intent:
             return Intent.REQUEST
         if found is Intent.IDENTITY and (_THIRD_PERSON.search(questions or line) or _NAMED.search(questions or line)):
             return Intent.OPINION  # "Would they fit in, do you reckon?" asks of someone else, not who you are
+        asked = questions or line
+        if found in _OWN_TIME and not _YOU.search(asked) and _SOMEONE_ELSE.search(asked):
+            return Intent.ABOUT  # "What did Rosa do yesterday?": what it knows of her, not its own day
         return found
     if is_request(line):
         return Intent.REQUEST
@@ -243,6 +261,11 @@ def intent_of(line: str) -> Intent:
 _SAID_NOT_ASKED = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Intent.INVITE, Intent.RECOMMEND})
 _SAID_AS_STATEMENT = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING})
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+# What the listener did, does, will do or is: asked of "you" (or of no one: "Plans for tonight?").
+_OWN_TIME = frozenset({Intent.NOW, Intent.PAST, Intent.FUTURE, Intent.IDENTITY})
+_YOU = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
+_SOMEONE_ELSE = re.compile(r"\b(i|me|my|we|us|our|he|him|his|she|her|they|them|their)\b"
+                           r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _REACTS = next(pattern for intent, pattern in _ASKS if intent is Intent.REACT)
 _AVAILABLE = next(pattern for intent, pattern in _ASKS if intent is Intent.AVAILABILITY)
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
@@ -334,7 +357,8 @@ _IS = re.compile(r"\b(?:is|are)\s+(.+?)[?.!]*$", re.IGNORECASE)
 
 _SENTENCE_ABOUT = re.compile(r"^(.*?\babout\s+\S.*?[.!?])\s+(?=(is|are|was|were|do|does|did|what|who|how|why|"
                              r"where|when|have|has|can|could|any|tell)\b)", re.IGNORECASE)
-_ON = re.compile(r"\b(?:word|news|update|info|details|gossip|latest|story)\s+on\s+(.+?)[?.!]*$", re.IGNORECASE)
+_ON = re.compile(r"\b(?:word|news|update|info|details|gossip|latest|story|the [\w-]+)\s+on\s+(.+?)"
+                 r"(?:,\s*(?:would|will|could|can|do) you\b.*)?[?.!]*$", re.IGNORECASE)
 # "Someone mentioned the pipe. Do you know about it?": the pronoun stands for what was mentioned.
 _PRONOUN = re.compile(r"^(it|that|this|them|him|her|they)$", re.IGNORECASE)
 _MENTIONED = re.compile(r"\b(?:mentioned|heard( about| of)?|talking about|keep hearing about|told me about|said)\s+"

@@ -153,6 +153,9 @@ def activity_of(text: str, occupation: str = "") -> str:
             return "study" if "student" in clause else "work"  # "music composition student"
     if len(words) > 1 and words[0] in ("run", "runs", "running") and words[1] in ("the", "a", "his", "her"):
         return "work"  # running the pub / a business, not running laps
+    # Teaching oneself is learning ("teaching myself Spanish").
+    words = [("learn" if w.startswith("teach") and nxt.endswith(("self", "selves")) else w)
+             for w, nxt in zip(words, [*words[1:], ""], strict=True)]
     if len(words) > 2 and words[0] in ("work", "works", "working") and words[1] == "on":
         words = words[2:]  # "working on his research paper": what is worked on says more
         if activity_of(" ".join(words)) == "other":

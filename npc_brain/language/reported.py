@@ -12,6 +12,7 @@ import re
 
 from npc_brain.language.aspect import past_form, tells_event
 from npc_brain.language.folding import fold
+from npc_brain.language.informal import spelled_out
 
 __all__ = ["AGREEMENT_TAG", "CLAIM_OPENERS", "DISCOURSE_MARKERS", "MARKERS_WITH_A_COMMA", "claim", "claim_in",
            "claimed", "is_instruction", "is_statement", "paraphrase", "reported", "strip_markers", "without_opener"]
@@ -71,7 +72,8 @@ _MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*|(?:" + _CO
 _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
                         r"story|stories|rumou?rs?|gossip|word|reckons?|reckoned|mentioned|announced|reported)\b"
                         r"[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
-                        r"|\b(?:insists?|claims?|swears?|says|said|saying|told (?:me|us)|reckons|reckoned|mentioned|"
+                        r"|\b(?:insists?|insisted|claims?|claimed|swear(?:s|ing)?(?: blind)?|swore(?: blind)?|"
+                        r"says|said|saying|tells (?:me|us)|told (?:me|us)|reckons|reckoned|mentioned|"
                         r"(?:is|he's|she's|they're|i'm|are) convinced|(?:it )?turns out|turned out)\s+"
                         r"(?P<bare>[^.?!]+)"
                         # The source before the clause ("According to the postman, the bridge …"), talk of
@@ -79,7 +81,13 @@ _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|in
                         r"|\baccording to [^,.?!]{1,40},\s*(?P<source>[^.?!]+)"
                         r"|(?<!think )(?<!feel )(?<!thoughts )\b(?:about|on about|on and on about) how\s+"
                         r"(?P<how>[^.?!]+)"
-                        r"|\b(?:is|was) it (?:\w+\s+){1,3}that\s+(?P<whether>[^.?!]+)", re.IGNORECASE)
+                        r"|\b(?:is|was|can|could|must) it (?:\w+\s+){1,3}that\s+(?P<whether>[^.?!]+)", re.IGNORECASE)
+# An opener asked on its own before the news ("Did you hear? A circus is setting up …").
+_ASKED_OPENER = re.compile(r"^\W*(?:did you hear|have you heard|you(?:'ll| will) never guess|guess what|"
+                           r"you know what)\s*[?!:]+\s*(?=[^?]+(?:[.!]|$))", re.IGNORECASE)
+# The speaker's own word of telling ("I swear the cats get fatter", "I reckon it'll rain"):
+# an opinion of theirs, news only when the clause tells of an event.
+_OWN_WORD = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
 # A fact with its teller after it, as `reported` says a fact about the teller.
 _AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){1,3}\s+told\s+(?:me|us)\s*[.!]?\s*$")
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
@@ -112,11 +120,12 @@ def claim_in(line: str) -> str | None:
     burned down"), after a word of telling ("my cousin wrote that …", "any truth to the story
     that …"), or as a statement asked back ("Wait, the mill burned down?"); None when it passes
     on none."""
-    line = without_opener(line)
-    m = _CLAIM_OPEN.match(line)
+    line = without_opener(spelled_out(line))
+    m = _CLAIM_OPEN.match(line) or _ASKED_OPENER.match(line)
     if m is not None:
-        rest = re.split(r"(?<=[.!?])\s", line[m.end():].strip(), maxsplit=1)[0]  # the claim's own sentence
-        rest = rest.strip().rstrip("?.!").strip()
+        # The claim's own sentence; after an opener asked on its own ("Did you hear? The mill …"), the next.
+        parts = [p.strip().rstrip("?.!").strip() for p in re.split(r"(?<=[.!?])\s", line[m.end():].strip())]
+        rest = next((p for p in parts if p), "") if parts and not parts[0] else parts[0] if parts else ""
         return rest or None
     relayed = _AS_TOLD.search(line)
     if relayed is not None:  # "Sam Moore is running for mayor, as Sam told me." (`reported`)
@@ -126,7 +135,9 @@ def claim_in(line: str) -> str | None:
         clause = next((g for g in told.groups() if g), "").strip(" ,")
         first = fold(clause.split()[0]) if clause else ""
         # "that book" is no clause: a claim opens with a subject (a pronoun, a determiner, a name).
-        if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()):
+        own = _OWN_WORD.search(line[:told.start()]) is not None
+        if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()) \
+                and (not own or tells_event(clause)):
             return clause
     framed = _framed(line)
     if framed is not None:

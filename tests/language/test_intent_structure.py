@@ -163,3 +163,48 @@ def test_what_a_line_asks_by_its_sentences(line: str, intent: Intent) -> None:
 ])
 def test_what_a_line_asks_second_round(line: str, intent: Intent) -> None:
     assert intent_of(line) is intent
+
+
+@pytest.mark.parametrize("line, spelled", [
+    ("r u coming 2nite??", "are you coming tonight?"),
+    ("thx, cya!", "thanks, see you!"),
+    ("Jane R. Smith is here", "Jane R. Smith is here"),  # an initial stays
+    ("Your umbrella is here", "Your umbrella is here"),  # whole words only
+])
+def test_text_speak_is_spelled_out_before_a_line_is_read(line: str, spelled: str) -> None:
+    from npc_brain.language.informal import spelled_out
+
+    assert spelled_out(line) == spelled
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("gtg, the kettle's on", Intent.FAREWELL),
+    ("Right, we're calling it a night. Sleep tight!", Intent.FAREWELL),
+    ("Which bakery should we try for the cake?", Intent.RECOMMEND),
+    ("Can I steal you for a minute after lunch?", Intent.AVAILABILITY),
+    ("Could you be an angel and water my ferns tomorrow?", Intent.REQUEST),
+    ("What's the scoop on Rosa Diaz?", Intent.ABOUT),
+    ("hru today?", Intent.FEELING),
+])
+def test_a_line_is_read_by_whom_it_asks_about_and_its_short_forms(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
+
+
+def test_what_someone_else_did_is_not_the_listeners_day() -> None:
+    # The time words ask of the listener's own day only when the line asks of "you".
+    assert intent_of("What did you do yesterday?") is Intent.PAST
+    assert intent_of("What did Rosa do yesterday?") is Intent.ABOUT
+    assert intent_of("Where will they go after the fair?") is Intent.ABOUT
+    assert intent_of("Any plans for later?") is Intent.FUTURE  # asked of no one: the listener
+
+
+@pytest.mark.parametrize("line, claim", [
+    ("Word from the harbour master tells me the pier collapsed overnight.", "the pier collapsed overnight"),
+    ("You'll never guess! The blacksmith sold his forge.", "The blacksmith sold his forge"),
+    ("Could it really be that the school is closing for good?", "the school is closing for good"),
+    ("My uncle swore blind the mayor moved to the coast.", "the mayor moved to the coast"),
+    ("I swear the buses get slower every year.", None),  # the speaker's own opinion tells no event
+    ("Did you hear? Is it true?", None),
+])
+def test_news_after_a_telling_word_or_an_opener_asked_alone(line: str, claim: str | None) -> None:
+    assert claim_in(line) == claim
