@@ -36,6 +36,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         # Leaving ("Off I go, then.", "I'm calling it a day.") and a wish for the night ("Sweet dreams!").
         r"|off (i|we) go|(i'?m |we'?re )?(calling|call) it a (day|night)|sweet dreams|sleep (well|tight)"
         r"|night,? night|nighty night|laters|talk to you (later|soon|tomorrow)|be right back|be back later"
+        r"|peace out|don'?t be a stranger|(i|we) won'?t keep you|(i'?ll|we'?ll) leave you (in peace|be)"
+        r"|(i|we) (must|should|need to|have to) be (on (my|our) way|off)|have a good one"
         r"|got to go|(i'?ll|we'?ll) leave you to it)\b"
         r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
@@ -57,6 +59,9 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
         r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
         r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
+        r"|\bwhat'?s( been)? wrong\b|\b(worried|upset|anxious|nervous|fretting) about (something|anything)\b"
+        r"|\bpenny for (your|them)\b|\bmak(es|ing) you so \w+|\b(has|have) been on your mind\b"
+        r"|\b(eating|bugging|nagging|gnawing) (at )?(you|ya)\b|\bhow'?s your (day|week|morning) going\b"
         r"|\bare you (happy|sad|worried|upset|tired|stressed|lonely|angry|excited|nervous|content|satisfied|"
         r"settled|coping|managing|bored)\b"
         # A span of the listener's time judged ("Good week, bad week, or somewhere in between?").
@@ -84,7 +89,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.INVITE, re.compile(
         r"\b(would|do|will) you (like|want|care) to (come|join)\b(?! (me|us)\b(?! (for|at|to)\b))"
         r"|\byou('re| are) (invited|welcome to come)\b|\b(i|we)('d| would) love (for you|you) to (come|join)\b"
-        r"|\bwant to come to\b|\bcome to (my|our)\b|\binvite you\b", re.IGNORECASE)),
+        r"|\bwant to come to\b|\bcome to (my|our)\b|\binvite you\b"
+        # "You coming?", "You in?", "Fancy a swim tomorrow?", "How about a walk at the park?"
+        r"|\b(you|u) (coming|in|joining|game)\s*\?|\bfancy (a|an|coming|joining|some)\b"
+        r"|\bhow about (a|an|we|coming|joining)\b|\blet'?s (go|head|all go)\b", re.IGNORECASE)),
     (Intent.RECOMMEND, re.compile(
         r"\b(recommend|suggest|suggestion|recommendation)\b"
         r"|\b(where|what) (can|could|should|would|do|might) (i|we|one|people|someone|folks) (get|find|eat|go|buy|"
@@ -92,7 +100,11 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwhere (can|could|should) you (get|find|buy|eat|grab)\b(?! (?-i:[A-Z]))"
         r"|\b(any|a) (good|nice|quiet|decent|cosy|cozy|great|fun|peaceful|lively) (place|spot|places|spots)\b"
         r"|\bbest (place|spot) (to|for|in)\b|\bwhere do (people|folks|locals|you) (go|get|eat|hang out|meet)\b"
-        r"|\b(which|what) \w+ (should|could|can|would|do) (i|we|one) \w+"
+        r"|\b(which|what) \w+ (should|could|can|would|do) (i|we|one) \w+|\bwhich \w+('?s| is) worth\b"
+        r"|\bwhere('?s| is) (good|best|nice|decent)\b|\bwhere('?s| is) a \w+ (corner|spot|place|nook)\b"
+        r"|\bwhere can a (person|guy|girl|body|fellow|man|woman|chap|lad|lass) \w+"
+        r"|\bwho (does|serves|makes|sells) (a |the )?(good|decent|best|great|proper|nice)\b"
+        r"|\byour go-?to (spot|place)\b"
         r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b"
         r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )\b(anywhere|somewhere)\b(?! (today|earlier|later|tonight))"
         r"|\bwhere('?s| is| are) (the )?(nearest|closest|best)\b|\b(place|spot|places|spots) (to|for|where)\b"
@@ -101,9 +113,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         re.IGNORECASE)),
     (Intent.OPINION, re.compile(
         # Of a person (a name, him, her): how the NPC sees them. Of a thing it is "about".
-        r"\b(what do you (think|make) (of|about)|how do you (like|find|feel about)|(your|any) (opinion|thoughts|view|"
-        r"take|impression) (of|on|about)|do you (\w+ )?(like|trust|know|rate|get on with|get along with)) "
-        r"((?-i:[A-Z])|(him|her|them)\b)"
+        r"\b(what do you (think|make) (of|about)|how do you (like|find|feel about)|(your|any) (\w+ )?(opinion|"
+        r"thoughts|view|take|impression|verdict) (of|on|about)|(do|would) you (\w+ )?(like|trust|know|rate|get on with|"
+        r"get along with)) ((?-i:[A-Z])|(him|her|them)\b)"
+        r"|\byou and (?-i:[A-Z])\w+ (on|get|friends|close|still)\b"
         r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
         r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b"
         r"|\b(how would you|can you|could you) (describe|sum up) ((?-i:[A-Z])|(him|her|them)\b)", re.IGNORECASE)),
@@ -151,7 +164,7 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
 
 _ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
                          r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
-                         r"care|mind telling)\w+"
+                         r"trust|rate|care|mind telling)\w+"
                          # Asking a favour before saying what it is ("Do me a favour and …", "Any chance you could …").
                          r"|^\W*(do me a (favou?r|kindness)|be a (dear|love|star|sport)) and \w+"
                          r"|\b(can|could|would|will) you (please )?(do me a (favou?r|kindness)|be (a|an) \w+) and \w+"

@@ -66,8 +66,9 @@ MARKERS_WITH_A_COMMA = ("listen", "look", "say")
 
 _MARKERS = "|".join(re.escape(w) for w in sorted(DISCOURSE_MARKERS, key=len, reverse=True))
 _COMMA_MARKERS = "|".join(re.escape(w) for w in MARKERS_WITH_A_COMMA)
-_MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b[\s,!.;:-]*|(?:" + _COMMA_MARKERS + r")\s*,\s*)+(?=\w)",
-                          re.IGNORECASE)
+# "So long!" is a goodbye, not "so" before "long".
+_MARKER_OPEN = re.compile(r"^\W*(?:(?:" + _MARKERS + r")\b(?! long\b)[\s,!.;:-]*|(?:" + _COMMA_MARKERS
+                          + r")\s*,\s*)+(?=\w)", re.IGNORECASE)
 # A clause told as news after a word of telling: "wrote to me that …", "the story that …", "insists …".
 _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|insists?|claims?|swears?|news|"
                         r"story|stories|rumou?rs?|gossip|word|reckons?|reckoned|mentioned|announced|reported)\b"

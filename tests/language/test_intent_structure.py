@@ -208,3 +208,18 @@ def test_what_someone_else_did_is_not_the_listeners_day() -> None:
 ])
 def test_news_after_a_telling_word_or_an_opener_asked_alone(line: str, claim: str | None) -> None:
     assert claim_in(line) == claim
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("So long, and mind the puddles!", Intent.FAREWELL),
+    ("Well, I won't keep you from your work.", Intent.FAREWELL),
+    ("You seem miles away. Penny for your thoughts?", Intent.FEELING),
+    ("What's been bugging you all morning?", Intent.FEELING),
+    ("Where's a quiet nook to write letters?", Intent.RECOMMEND),
+    ("Who serves a decent breakfast round here?", Intent.RECOMMEND),
+    ("Would you trust Rosa with your keys?", Intent.OPINION),
+    ("Are you and Rosa still friends?", Intent.OPINION),
+    ("Kite flying on the hill on Sunday at noon. You in?", Intent.INVITE),
+])
+def test_goodbyes_moods_places_people_and_invitations_by_their_shape(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
