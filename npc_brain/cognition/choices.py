@@ -162,6 +162,11 @@ def work_option(persona: Persona, names: Mapping[str, str]) -> Option | None:
     return Option(f"{verb} at {place_name(persona.workplace, names)}", act)
 
 
+# Where a resident with news of its own goes: among people (the location walk finds a place
+# for socializing on the map).
+SOCIABLE = Option("catching up with people around town", "socialize")
+
+
 def day_slots(
     persona: Persona,
     *,
@@ -176,6 +181,7 @@ def day_slots(
     per_slot: int = 6,
     occasions: Sequence[tuple[Occasion, bool]] = (),
     day: date | None = None,
+    share: bool = False,
 ) -> list[Slot]:
     """The parts of the day from `from_hour` to bed, each with the options that fit it.
 
@@ -184,7 +190,8 @@ def day_slots(
     its slot, one it only heard of an option; before it, its own occasion makes mornings of
     asking people and afternoons of getting ready. `memories` and `thoughts` give intentions
     (a whisper's "I want to visit the library this afternoon" is kept for its part of the
-    day). Slots already over are left out.
+    day). Slots already over are left out. With `share` (news of its own nobody has heard,
+    `news.unshared`) the first free daytime part leads with going where people are.
     """
     names = names or {}
     occ = persona.occupation
@@ -238,6 +245,9 @@ def day_slots(
         # dark, routine beats an untimed habit ("having a coffee" is a daytime thing).
         if not daytime:  # after dark only the restful kind of untimed habit ("reads in his armchair")
             untimed = [o for o in untimed if o.act in _RESTFUL]
+        if share and daytime and key != "lunch" and not any(o.start is not None for o in timed):
+            share = False  # once: one part of the day among people, not the whole day
+            untimed = [SOCIABLE, *untimed]
         filler = routine[key]
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
             filler = []  # a busy persona's morning is its own things, not a five-hour walk

@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from npc_brain.cognition import invitation
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
@@ -29,7 +29,8 @@ from npc_brain.language.opinions import is_opinion
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.occasion import Occasion
 
-__all__ = ["ROUTINE", "TOLD_SHARE", "News", "aired", "gist", "holds", "newsworthy", "opinion", "repeats", "untold"]
+__all__ = ["ROUTINE", "TOLD_SHARE", "News", "aired", "gist", "holds", "newsworthy", "opinion", "repeats",
+           "unshared", "untold"]
 
 TOLD_SHARE = 0.6
 """The share of a news item's content words that must appear in what the listener heard for
@@ -99,6 +100,25 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         return (not happened, opinion(r.claim, lexicon), times, -r.importance, not own, item.occasion is None, -r.id)
 
     return sorted(out + extra, key=rank)
+
+
+def unshared(records: Sequence[MemoryRecord], now: datetime | None = None) -> list[MemoryRecord]:
+    """The agent's own news (not heard, not an occasion: a host already spends her mornings
+    inviting) that none of its talks has carried yet — with `now`, only when the agent has been
+    about for a day and talked with nobody in it. A resident whose habits keep her at home
+    meets nobody, and her news stays with her (a stories run: 0% aware of it after 1.5 days);
+    the planner sends her where people are (`choices.day_slots`). Measured by time and talks,
+    so a town's first morning sends nobody anywhere new."""
+    talked = [r for r in records if r.description.startswith("Conversation with ")]
+    if now is not None and (not records or now - min(r.created for r in records) < _A_DAY
+                            or any(now - r.created < _A_DAY for r in talked)):
+        return []
+    talks = [gist(r.description) for r in talked]
+    return [r for r in records if r.teller is None and r.occasion is None and newsworthy(r)
+            and r.kind is not MemoryKind.DIALOGUE and happening(r.claim) and aired(r, talks) == 0]
+
+
+_A_DAY = timedelta(hours=20)  # "a day" of a resident's waking life: yesterday's plan to tonight
 
 
 def aired(record: MemoryRecord, talks: Sequence[frozenset[str]]) -> int:

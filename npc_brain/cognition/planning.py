@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from npc_brain.cognition import prompts
+from npc_brain.cognition import news, prompts
 from npc_brain.cognition.choices import (
     DAYTIME,
     Option,
@@ -105,7 +105,8 @@ def plan_day(model: ChatModel, embedder: Embedder, view: MemoryView, persona: Pe
                            now, k=k, weights=weights))
     memories = [s.record.description for r in recalls for s in r.results if s.record.description not in thoughts]
     slots, wake = _slots(persona, now, memories, known, thoughts=thoughts, wake_hour=wake_hour,
-                         bed_hour=bed_hour, names=names, occasions=occasions)
+                         bed_hour=bed_hour, names=names, occasions=occasions,
+                         share=bool(news.unshared(view.records, now)))
     if slots:
         schema = day_slots_schema(tuple((s.key, tuple(o.what for o in s.options)) for s in slots))
         out = model.parse(
@@ -148,7 +149,7 @@ def provisional_day(persona: Persona, now: datetime, *, wake_hour: int = 7,
 def _slots(persona: Persona, now: datetime, memories: Sequence[str], known: Sequence[str],
            *, thoughts: Sequence[str] = (), wake_hour: int, bed_hour: int,
            names: Mapping[str, str] | None,
-           occasions: Sequence[tuple[Occasion, bool]] = ()) -> tuple[list[Slot], int]:
+           occasions: Sequence[tuple[Occasion, bool]] = (), share: bool = False) -> tuple[list[Slot], int]:
     """Today's parts of the day with their options, and the wake-up hour. The occasions known
     are weighed whether or not retrieval surfaced them: the host's party and a party heard of
     yesterday must not lose to this morning's perceptions."""
@@ -156,7 +157,7 @@ def _slots(persona: Persona, now: datetime, memories: Sequence[str], known: Sequ
     wake, bed = wake_and_bed(persona.lifestyle, wake=wake_hour, bed=bed_hour)
     return day_slots(persona, wake=wake, bed=bed, today=f"{now:%B} {now.day}", weekday=f"{now:%A}",
                      from_hour=now.hour, thoughts=thoughts, memories=memories, names=names,
-                     occasions=occasions, day=now.date()), wake
+                     occasions=occasions, day=now.date(), share=share), wake
 
 
 def _with_work(slots: Sequence[Slot], chosen: Sequence[Option], persona: Persona) -> list[Option]:

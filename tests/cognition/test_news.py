@@ -280,3 +280,26 @@ def test_an_npc_told_news_answers_with_its_own_news_before_saying_it_had_not_hea
     said = dialogue.next_utterance(model, HashEmbedder(), empty, SAM, "Klaus Mueller", T, doing="reading",
                                    lines=[("Klaus Mueller", told)], listener_is_agent=True)
     assert said.text == "I had not heard that."
+
+
+def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_people():
+    from npc_brain.cognition.choices import SOCIABLE, day_slots
+
+    mine = records("Sam Moore found an old ship's bell while digging his vegetable patch", owner="Sam Moore")
+    assert [r.claim for r in news.unshared(mine)] == [mine[0].claim]
+    # Told once in a talk, it is on its way: no need to go looking for people.
+    talk = "Conversation with Klaus Mueller: Sam Moore: I found an old ship's bell while digging my vegetable patch."
+    told = [*mine, *records(talk, owner="Sam Moore", kind=MemoryKind.DIALOGUE)]
+    assert news.unshared(told) == []
+    # The planner asks only of one who has been about for a day and talked with nobody in it.
+    assert news.unshared(mine, T) == []
+    assert news.unshared(mine, T + timedelta(days=1)) == [mine[0]]
+    other = records("Conversation with Klaus Mueller: Sam Moore: Lovely day.", owner="Sam Moore",
+                    kind=MemoryKind.DIALOGUE, at=T + timedelta(hours=10))
+    assert news.unshared([*mine, *other], T + timedelta(days=1)) == []
+    homebody = SAM.model_copy(update={"daily_habits": ["reads in his armchair", "waters his plants"]})
+    plain = day_slots(homebody, wake=7, bed=22)
+    shared = day_slots(homebody, wake=7, bed=22, share=True)
+    assert all(SOCIABLE not in s.options for s in plain)
+    first = next(s for s in shared if SOCIABLE in s.options)
+    assert first.options[0] == SOCIABLE and sum(SOCIABLE in s.options for s in shared) == 1
