@@ -189,6 +189,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                      small, embedder)
     made = ram_per_record(a.memory for a in society.agents.values())
     workdir = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="npc_brain-memory-"))
+    workdir.mkdir(parents=True, exist_ok=True)
     path = workdir / "town.sqlite"
     if path.exists():
         path.unlink()

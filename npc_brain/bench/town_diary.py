@@ -71,7 +71,7 @@ class _Town:
         self.names = {p.address: p.name for p in world}
         self.by_place: dict[str, list[Persona]] = {}
         for p in self.people:
-            for address in {p.home, p.workplace or p.home}:
+            for address in dict.fromkeys((p.home, p.workplace or p.home)):
                 self.by_place.setdefault(":".join(address.split(":")[:2]), []).append(p)
         self.party = Occasion("party", datetime(2023, 2, 14, 17), datetime(2023, 2, 14, 19),
                               place="the square", address=None, host=self.people[0].name if self.people else None)
@@ -79,7 +79,7 @@ class _Town:
     def near(self, who: Persona) -> list[Persona]:
         """Who `who` meets: its household and co-workers."""
         out: list[Persona] = []
-        for address in {who.home, who.workplace or who.home}:
+        for address in dict.fromkeys((who.home, who.workplace or who.home)):
             out.extend(self.by_place.get(":".join(address.split(":")[:2]), ()))
         return [p for p in out if p.name != who.name] or self.people[:3]
 
