@@ -25,6 +25,7 @@ BENCHMARKS: Mapping[str, str] = MappingProxyType(
         "frames": "npc_brain.bench.frames",
         "importance": "npc_brain.bench.importance",
         "lag": "npc_brain.bench.lag",
+        "memory": "npc_brain.bench.memory",
         "reply": "npc_brain.bench.reply",
         "retrieval": "npc_brain.bench.retrieval",
         "throughput": "npc_brain.bench.throughput",

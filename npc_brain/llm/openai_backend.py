@@ -23,6 +23,7 @@ import numpy as np
 
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
+from npc_brain.llm.concurrency import RequestSlots
 from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable, LLMUnreachable
 from npc_brain.llm.preemption import Preempted, server_priority, should_yield
 from npc_brain.llm.settings import LLMSettings, StructuredMode
@@ -120,14 +121,18 @@ class OpenAIModel(ChatBackend):
     the server lists at `/v1/models` (what a single-model llama.cpp or vLLM server serves).
     `server_priority`: send each call's priority (`npc_brain.llm.preemption.server_priority`,
     0 for the player's) in vLLM's `priority` field; a server that refuses it is asked again
-    without, and not sent it any more.
+    without, and not sent it any more. `max_concurrency`: at most this many requests at the
+    server at once, the most urgent waiting call next (`npc_brain.llm.concurrency`; None: as
+    many as the caller's threads send).
     """
 
     def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
                  chat_model: str | None = None, structured_mode: StructuredMode = "json_schema",
                  timeout_s: float = 60.0, max_retries: int = 1, client: Any | None = None,
-                 clock: Callable[[], float] = time.perf_counter, server_priority: bool = False) -> None:
+                 clock: Callable[[], float] = time.perf_counter, server_priority: bool = False,
+                 max_concurrency: int | None = None) -> None:
         self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
+        self.slots = RequestSlots(max_concurrency) if max_concurrency is not None else None
         self.server_priority = server_priority
         self.base_url = str(self._client.base_url).rstrip("/")
         self.structured_mode = structured_mode
@@ -151,6 +156,7 @@ class OpenAIModel(ChatBackend):
             timeout_s=s.timeout_s,
             max_retries=s.max_retries,
             server_priority=s.server_priority,
+            max_concurrency=s.max_concurrency,
         )
 
     def ping(self, timeout_s: float = 1.0) -> bool:
@@ -182,6 +188,13 @@ class OpenAIModel(ChatBackend):
         return self._model
 
     def _send(self, request: ChatRequest) -> Completion:
+        if self.slots is None:
+            return self._round_trip(request)
+        level = server_priority()
+        with self.slots.hold(0 if level is None else level):  # unmarked calls are not put behind the town's
+            return self._round_trip(request)
+
+    def _round_trip(self, request: ChatRequest) -> Completion:
         model = self.model
         kwargs: dict[str, Any] = {
             "model": model,
@@ -214,11 +227,11 @@ class OpenAIModel(ChatBackend):
             if isinstance(error, LLMRequestError) and "extra_body" in kwargs:
                 log.warning("%s refused the priority field; calls go without it (%s)", self.base_url, error)
                 self.server_priority = False
-                return self._send(request)
+                return self._round_trip(request)
             if isinstance(error, LLMRequestError) and "logprobs" in kwargs:
                 # A server that refuses logprobs still answers the choice as text.
                 self._logprobs = False
-                return self._send(request)
+                return self._round_trip(request)
             raise error from None
         elapsed = self._clock() - start
         try:
@@ -280,11 +293,11 @@ class OpenAIModel(ChatBackend):
             if isinstance(error, LLMRequestError) and not text and "extra_body" in kwargs:
                 log.warning("%s refused the priority field; calls go without it (%s)", self.base_url, error)
                 self.server_priority = False
-                return self._send(request)
+                return self._round_trip(request)
             if isinstance(error, LLMRequestError) and not text:
                 # A server that cannot stream (or take stream_options) answers in one piece.
                 self._streams = False
-                return self._send(request)
+                return self._round_trip(request)
             raise error from None
         return Completion(
             text="".join(text),

@@ -77,6 +77,10 @@ class LLMSettings(BaseModel):
     """Send each call's priority to the server (vLLM's `priority` field, lower is sooner: the
     player's calls 0, the town's more). Only a server started with `--scheduling-policy
     priority` uses it; one that refuses the field gets calls without it."""
+    max_concurrency: int | None = Field(default=None, ge=1, le=1024)
+    """Requests sent to an OpenAI-compatible server at once (its slots: llama.cpp's `--parallel`,
+    what a vLLM deployment serves side by side); the player's calls take the next free one before
+    the town's (`llm.concurrency`). None: as many as the society's thinking threads send."""
     log_verbosity: int = Field(default=1, ge=-1, le=5)
     """llama.cpp log level: 1 prints only errors (the default), -1 nothing, 3 everything."""
 
@@ -93,7 +97,7 @@ class LLMSettings(BaseModel):
         Reads OPENAI_BASE_URL, OPENAI_API_KEY, NPC_BRAIN_CHAT_MODEL, NPC_BRAIN_EMBED_MODEL,
         NPC_BRAIN_GGUF, NPC_BRAIN_BACKEND, NPC_BRAIN_STRUCTURED, NPC_BRAIN_THREADS,
         NPC_BRAIN_BATCH_THREADS, NPC_BRAIN_EMBEDDER, NPC_BRAIN_CACHE_SLOTS,
-        NPC_BRAIN_SERVER_PRIORITY (1/0). Empty variables count
+        NPC_BRAIN_SERVER_PRIORITY (1/0), NPC_BRAIN_CONCURRENCY. Empty variables count
         as unset. A bad value raises `LLMConfigError` naming the variable.
         """
         env = os.environ if environ is None else environ
@@ -110,6 +114,7 @@ class LLMSettings(BaseModel):
             "embedder": "NPC_BRAIN_EMBEDDER",
             "cache_slots": "NPC_BRAIN_CACHE_SLOTS",
             "server_priority": "NPC_BRAIN_SERVER_PRIORITY",
+            "max_concurrency": "NPC_BRAIN_CONCURRENCY",
         }
         values: dict[str, object] = {}
         for field, var in names.items():

