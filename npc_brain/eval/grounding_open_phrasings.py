@@ -3,10 +3,10 @@
 Like `grounding_cases.PHRASINGS`: "dev", the set the question reader was developed against;
 "held-out-1", written after the then-last change to the reader by someone who did not read its
 code, and run once; "held-out-2", written after the reader's change of 2026-12-03 (commit 6ca6d0b)
-the same way. "held-out-3" (after 6acb108), "held-out-4" (after 197705e) and "held-out-5" (after
-4c58213) were written by someone who read neither the reader's code, its examples nor its tests,
-and are run once. A template may start with a tag: `[eat]` (recommendation: the purpose the place
-must serve) or `[evening]` (availability: the period asked, `grounding_open.PERIODS`).
+the same way. "held-out-3" (after 6acb108), "held-out-4" (after 197705e), "held-out-5" (after
+4c58213) and "held-out-6" (after 3a6afc1) were written by someone who read neither the reader's code,
+its examples nor its tests, and are run once. A template may start with a tag: `[eat]` (recommendation:
+the purpose the place must serve) or `[evening]` (availability: the period asked, `grounding_open.PERIODS`).
 """
 from __future__ import annotations
 
@@ -404,7 +404,80 @@ OPEN_HELD_OUT_5: dict[str, tuple[str, ...]] = {
 someone who did not read the reader's code, examples or tests, with the dev set's keys, tags and placeholders; run
 once."""
 
+OPEN_HELD_OUT_6: dict[str, tuple[str, ...]] = {
+    "opinion": ("Would you vouch for {person}?",
+                "Is {first} the sort who'd help you move house, or the sort who'd suddenly find an excuse?",
+                "Put it this way: if {person} ran for mayor, would they get your vote?",
+                "{first} and I got off on the wrong foot last week. Is there more to them than meets the eye?",
+                "Do you think well of {first}?", "spill the tea on {first}, are they sound or nah",
+                "My gran always said you can judge a person by how they treat a waiter. So how does {first} "
+                "measure up, in your eyes?"),
+    "recommendation": ("[eat] Where's the best grub in town? I could eat a horse.",
+                       "[relax] I'm wound up tighter than a spring. Where could I go to take it easy?",
+                       "[study] Got a maths exam on Monday and my brain's like porridge. Where's good for hitting "
+                       "the books?",
+                       "[shop] I need flour, eggs and a new broom. Which shop would have all that?",
+                       "[socialize] Where's the beating heart of this town, the place everybody gathers to gossip?",
+                       "[exercise] Is there a gym, a pool, a track, anything? I need to work up a sweat.",
+                       "[read] Where's a nice spot to lose myself in a book? Somewhere with a comfy chair, ideally."),
+    "feeling": ("You've got that faraway look again. Where's your head at?",
+                "Tell me, are you at peace these days?", "u good? u look kinda stressed",
+                "Are you feeling more like yourself after that nasty cold?",
+                "If you could get one thing off your chest right now, what would it be?",
+                "How are your spirits today?",
+                "I know the harvest has been tough on everyone and you've been working all hours. Is it all "
+                "getting on top of you?"),
+    "greeting": ("Wotcha!", "Morning, sunshine!", "Good morrow to you!", "heyyy", "Yoo-hoo! Hello!", "Well met!",
+                 "Oh, hello! I was just admiring your window boxes and thought I'd come over and say hi."),
+    "farewell": ("Hooroo!", "Later, gator!", "gtg, bye!", "Well, I'll love you and leave you.",
+                 "Best be getting back before my family sends out a search party. See you!", "Au revoir!",
+                 "Righto, I'm away home. See you after."),
+    "thanks": ("Ta muchly!", "ty!!", "Thank you, you've saved my bacon.", "Please accept my sincere thanks.",
+               "Ah, you're too good to me. Thank you.", "Ace, ta very much.",
+               "I was at my wits' end before I came over, so thank you, really, for sparing the time."),
+    "small talk": ("Cold enough to freeze the ears off a brass monkey out there.",
+                   "Stinker of a day, eh? Even the flies are too hot to bother anyone.",
+                   "the fog's so thick today i nearly walked into a lamppost",
+                   "Not a cloud in the sky. Perfect washing-drying weather.",
+                   "They've strung new bunting all round the square. Looks smashing.",
+                   "I swear this town has more hills than people.",
+                   "I was sitting on the bench by the green earlier and a squirrel pinched half my sandwich right "
+                   "out of my hand. Cheeky thing."),
+    "availability": ("Is {time} spoken for?", "is {time} a goer for you? wanted a quick chat",
+                     "Might you be at liberty at {time}? There's a matter I'd like to discuss.",
+                     "Will your hands be full at {time}, or could you squeeze me in?",
+                     "[evening] Once the sun's down tonight, are you a free agent?",
+                     "[evening] Long day for me, but I'd love to catch up later. Are you tied down tonight, or free "
+                     "as a bird?",
+                     "[tomorrow morning] Is your tomorrow morning free, or are you up to your eyes in it?"),
+    "request": ("Could you teleport me to my aunt's in Scotland?",
+                "Would you tow my caravan down to Cornwall this afternoon?",
+                "Reckon you could build us a brick barbie out the back by this arvo?",
+                "could u write my essay for me? its 5000 words and due tmrw",
+                "Would you be so good as to tune the church organ before Sunday's service?",
+                "My horse threw a shoe on the way into town. Could you forge her a new set?",
+                "My roof's leaking, the boiler's packed in and the landlord won't answer. Could you put a new "
+                "boiler in for me tonight?"),
+    "invitation": ("I won't take no for an answer: you're coming to {occasion} at {place} tomorrow at {time}.",
+                   "Be a sport and come to {occasion} with me tomorrow? {place}, {time}.",
+                   "wanna come to {occasion} tmrw? {place} at {time}",
+                   "May I request the pleasure of your company at {occasion}, to be held at {place} tomorrow at "
+                   "{time}?",
+                   "My neighbour's got a spare ticket and asked me to bring someone fun, so: {occasion} at {place}, "
+                   "tomorrow at {time}. Are you game?",
+                   "Tomorrow's {occasion} at {place} kicks off at {time}. Shall I put you down as a yes?",
+                   "Keen for {occasion} at {place} tomorrow? Thinking {time}."),
+    "claim": ("The whole pub was buzzing last night because {claim}. You heard?", "Tell me it isn't so: {claim}?",
+              "Heard on the grapevine that {claim}.", "lol someone said {claim}, is that legit?",
+              "Fact or fiction: {claim}?", "Mum's the word, but {claim}.",
+              "I was waiting for the kettle to boil this morning when the radio said {claim}. Did you catch that, "
+              "or was I half asleep?"),
+}
+"""The sixth held-out open set, written after commit 3a6afc1 by someone who read neither the question reader's code,
+its examples nor its tests, with the dev set's keys, tags and placeholders; run once."""
+
 OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1,
                                                          "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3,
-                                                         "held-out-4": OPEN_HELD_OUT_4, "held-out-5": OPEN_HELD_OUT_5}
+                                                         "held-out-4": OPEN_HELD_OUT_4, "held-out-5": OPEN_HELD_OUT_5,
+                                                         "held-out-6": OPEN_HELD_OUT_6}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
