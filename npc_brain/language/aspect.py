@@ -14,7 +14,7 @@ import re
 
 from npc_brain.language.dates import mentions_later
 
-__all__ = ["happening", "past_form", "tells_event"]
+__all__ = ["happening", "lies_ahead", "past_form", "tells_event"]
 
 # Irregular past forms (regular ones end in -ed).
 _PAST = frozenset((
@@ -93,6 +93,17 @@ def tells_event(sentence: str) -> bool:
     # The first past form not straight after a determiner ("the retired teacher" is no event).
     return any(_past_form(w) and words[i - 1].lower() not in _DETERMINERS
                for i, w in enumerate(words[:10]) if i > 0 and w.lower() not in _ADVERBS)
+
+
+def lies_ahead(sentence: str) -> bool:
+    """True when the sentence tells of something still to come ("the council will vote", "a barn
+    raising is happening at the park tomorrow"), not something that happened ("a pipe burst at
+    the dorm this morning")."""
+    text = sentence.strip()
+    if _AHEAD.search(text):
+        return True
+    under_way = _UNDER_WAY.search(text)
+    return under_way is not None and mentions_later(text)
 
 
 def past_form(word: str) -> bool:

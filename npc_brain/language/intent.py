@@ -11,6 +11,7 @@ import functools
 import re
 from datetime import datetime
 
+from npc_brain.language.aspect import lies_ahead
 from npc_brain.language.dates import day_in, hours_in
 from npc_brain.language.facts import content_words, times_in
 from npc_brain.language.informal import spelled_out
@@ -188,7 +189,15 @@ _INVITES = re.compile(
 def invites(line: str) -> bool:
     """True when the line asks the listener to come along ("Are you coming to …?", "Join us …"),
     or along to something at a place on a day (`asks_along`)."""
-    return bool(_INVITES.search(line)) or (asks_along(line) and not claim_in(line))
+    if _INVITES.search(line):
+        return True
+    if not asks_along(line):
+        return False
+    # News with a place and a time is asked along to only when it lies ahead ("A barn raising is on
+    # at the park tomorrow at 3. Coming?"); what happened ("a pipe burst at the dorm this morning.
+    # You heard?") is gossip.
+    claimed = claim_in(line)
+    return claimed is None or lies_ahead(claimed)
 
 
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
@@ -216,7 +225,7 @@ def intent_of(line: str) -> Intent:
         if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)):
             return Intent.GREETING  # "Good afternoon to you!", "Hi, I just wanted to say hello."
         line = rest
-    if claim_in(line):
+    if claim_in(line) and not invites(line):  # news of an occasion ahead, asked along to, is an invitation
         return Intent.CLAIM
     if _asks_to_do(line):  # "Would you fix the roof tonight?": asked to do, not to tell — and before an
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none

@@ -41,7 +41,9 @@ CLAIM_OPENERS = ("is it true that", "is it true", "people are saying that", "peo
                  "i hear that", "i hear")
 """How English opens a piece of news one passes on ("I heard the mill burned down")."""
 
-_SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "you", "you're", "he", "he's", "she",
+_SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll", "you", "you're",
+                       "you've", "you'd", "you'll", "they've", "they'd", "they'll", "he'd", "he'll", "she'd", "she'll",
+                       "he", "he's", "she",
                        "she's", "it", "it's", "they", "they're", "there", "there's", "the", "a", "an", "my", "our",
                        "your", "his", "her", "their", "its", "this", "that", "these", "those", "someone",
                        "somebody", "nobody", "everyone", "everybody", "people", "no", "some", "all", "every"})
@@ -89,6 +91,8 @@ _ASKED_OPENER = re.compile(r"^\W*(?:did you hear|have you heard|you(?:'ll| will)
 # The speaker's own word of telling ("I swear the cats get fatter", "I reckon it'll rain"):
 # an opinion of theirs, news only when the clause tells of an event.
 _OWN_WORD = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_OF_THEM = re.compile(r"\b(he|she|they|him|her|them|his|their)\b|^\W*(what|who|where|when|why|which|how)\b",
+                      re.IGNORECASE)
 # A fact with its teller after it, as `reported` says a fact about the teller.
 _AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){1,3}\s+told\s+(?:me|us)\s*[.!]?\s*$")
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
@@ -100,7 +104,8 @@ AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|is
 _FRAME = re.compile(r"^(?P<frame>[^.?!:;]{3,70}?)\s*(?::|\s[-–—]\s|—|,\s*but\b|,)\s*(?P<clause>[^?!]+?)"
                     r"\s*(?:[.!]\s|[.!]?\s*$|[.!?]?\s*$|,\s*(?:right|eh|no|yes)\s*\?)")
 # Who a third-party sentence is about: a determiner's noun or a name (not I, you, we, it, there).
-_THIRD_PARTY = frozenset({"a", "an", "the", "some", "someone", "somebody"})
+_THIRD_PARTY = frozenset({"a", "an", "the", "some", "someone", "somebody", "half", "most", "several", "both", "two",
+                          "three"})
 _ABOUT_THE_LISTENER = frozenset({"i", "i'm", "i've", "i'd", "i'll", "you", "you're", "we", "we're", "it", "it's",
                                  "that", "this", "there", "there's"})
 
@@ -143,8 +148,15 @@ def claim_in(line: str) -> str | None:
     framed = _framed(line)
     if framed is not None:
         return framed
-    if "?" not in line:  # "A treasure chest washed up on the beach." — news said as it is
-        first = next((x.strip() for x in _SENTENCES.findall(line) if x.strip()), "").rstrip(".!").strip()
+    # "A treasure chest washed up on the beach." — news said as it is, with or without a question
+    # after it ("… and the ground floor is flooded. You heard?").
+    sentences = [x.strip() for x in _SENTENCES.findall(line) if x.strip()]
+    said = sentences[0] if sentences else ""
+    # … only when what follows asks nothing else: a short tag ("You heard?", "Can you believe it?"),
+    # not a question of its own ("Nice person, would you say?" asks of the person).
+    if not said.endswith("?") and all(len(q.split()) <= 4 and not _OF_THEM.search(q)
+                                      for q in sentences[1:] if q.endswith("?")):
+        first = said.rstrip(".!").strip()
         if _of_a_third_party(first) and tells_event(first):
             return first
     for sentence in (s.strip() for s in _SENTENCES.findall(line)):

@@ -223,3 +223,23 @@ def test_news_after_a_telling_word_or_an_opener_asked_alone(line: str, claim: st
 ])
 def test_goodbyes_moods_places_people_and_invitations_by_their_shape(line: str, intent: Intent) -> None:
     assert intent_of(line) is intent
+
+
+@pytest.mark.parametrize("line, invited", [
+    # Gossip of what happened, with a place and a time, is no invitation ...
+    ("Half the street was up last night because a chimney collapsed at Rosa's Bakery this morning. You heard?",
+     False),
+    # ... news of something ahead, asked along to, is.
+    ("A lantern walk is starting at the Duck Pond on Friday at 7pm. Coming along?", True),
+    ("Rosa is hosting a board-game night at the Library on Saturday at 6pm. Want to come?", True),
+])
+def test_news_with_a_place_and_a_time_is_an_invitation_only_when_it_lies_ahead(line: str, invited: bool) -> None:
+    from npc_brain.language.intent import invites
+
+    assert invites(line) is invited
+    assert (intent_of(line) is Intent.INVITE) is invited
+
+
+def test_a_statement_with_a_question_of_its_own_after_it_is_read_by_the_question() -> None:
+    assert intent_of("Rosa waved at me across the market today. Friendly sort, would you say?") is Intent.OPINION
+    assert intent_of("You've been quiet all afternoon. What's on your mind?") is Intent.FEELING
