@@ -4,7 +4,8 @@
 `python -m npc_brain.bench reply --npcs 4 --defaults`: the Society built exactly as the README
 shows (`Society(world, model, embedder, now=clock)`, the model with `LLMSettings()` defaults),
 so what a game gets without tuning is what is measured (`--workers`, `--player-first`,
-`--read-ahead`, `--engaged-calls` do not apply).
+`--read-ahead`, `--engaged-calls` do not apply). `--map maps/city.tmx --personas
+maps/city_personas.json --npcs 100`: a town of a hundred.
 
 Runs the demo town headless (`Simulation` on `maps/town.tmx`, NPCs walking at the demo's
 pace) in real time at ×1 (`--minutes-per-second` game minutes per wall second), with the
@@ -62,6 +63,9 @@ TEMPLATES = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `bench reply`."""
     parser.add_argument("--npcs", type=int, default=10)
+    parser.add_argument("--map", default=None, help="a .tmx map (default: maps/town.tmx; 100 NPCs: maps/city.tmx)")
+    parser.add_argument("--personas", default=None,
+                        help="a personas JSON (default: demo_game/personas.json; maps/city_personas.json)")
     parser.add_argument("--questions", type=int, default=20, help="questions the player asks")
     parser.add_argument("--per-talk", type=int, default=2, help="questions per conversation")
     parser.add_argument("--warmup", type=float, default=20.0,
@@ -196,7 +200,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from npc_brain.runtime.society import THINKING_THREADS, Society
     from npc_brain.types.clock import GameClock
 
-    town = load_town_or_exit("demo", "bench reply", npcs=args.npcs)
+    town = load_town_or_exit("demo", "bench reply", npcs=args.npcs, map_path=getattr(args, "map", None),
+                             personas_path=getattr(args, "personas", None))
     start = datetime.fromisoformat(args.start)
     clock = GameClock(start, minutes_per_second=args.minutes_per_second)
     executor: ThreadPoolExecutor | None = None
@@ -304,7 +309,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "dialogue_cache_share": round(dialogue.cache_share, 3) if dialogue is not None else 0.0,
         "read_ahead_calls": ahead.calls if ahead is not None else 0,
         "read_ahead_mean_s": round(ahead.mean_latency_s, 3) if ahead is not None else 0.0,
-        "workers": workers, "npcs": len(town.personas),
+        "workers": workers, "npcs": len(town.personas), "town": town.source,
         "model": backend.description, "wall_s": round(wall, 1),
         "game_minutes": round((clock.now() - start).total_seconds() / 60, 1),
         "calls": usage.total.calls if usage is not None else 0,

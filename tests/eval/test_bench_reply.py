@@ -52,3 +52,14 @@ def test_bench_reply_prints_one_json_line_last(capsys: pytest.CaptureFixture[str
     assert list(data)[:5] == ["first_p50_s", "first_p95_s", "full_p50_s", "full_p95_s", "n"]
     assert data["n"] == 4 and data["streaming"] in (True, False) and data["player_first"] == "on"
     assert 0 < data["full_p50_s"] <= data["full_p95_s"] < 5
+
+
+def test_bench_reply_takes_another_map_and_its_personas(capsys: pytest.CaptureFixture[str]) -> None:
+    from npc_brain.bench.__main__ import main
+
+    args = ["--model", "scripted", "--npcs", "3", "--questions", "2", "--warmup", "0.1", "--gap", "0.05",
+            "--walk", "0.05", "--fps", "50", "--quiet", "--map", "maps/city.tmx",
+            "--personas", "maps/city_personas.json"]
+    assert main(["reply", *args]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["npcs"] == 3 and "city.tmx" in data["town"] and "city_personas.json" in data["town"]
