@@ -189,15 +189,17 @@ _INVITES = re.compile(
 def invites(line: str) -> bool:
     """True when the line asks the listener to come along ("Are you coming to …?", "Join us …"),
     or along to something at a place on a day (`asks_along`)."""
+    return _invites(line, claim_in(line))
+
+
+def _invites(line: str, claimed: str | None) -> bool:
+    """`invites`, with the line's claim (`claim_in`) already read."""
     if _INVITES.search(line):
         return True
-    if not asks_along(line):
-        return False
     # News with a place and a time is asked along to only when it lies ahead ("A barn raising is on
     # at the park tomorrow at 3. Coming?"); what happened ("a pipe burst at the dorm this morning.
     # You heard?") is gossip.
-    claimed = claim_in(line)
-    return claimed is None or lies_ahead(claimed)
+    return asks_along(line) and (claimed is None or lies_ahead(claimed))
 
 
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
@@ -225,7 +227,8 @@ def intent_of(line: str) -> Intent:
         if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)):
             return Intent.GREETING  # "Good afternoon to you!", "Hi, I just wanted to say hello."
         line = rest
-    if claim_in(line) and not invites(line):  # news of an occasion ahead, asked along to, is an invitation
+    claimed = claim_in(line)
+    if claimed and not _invites(line, claimed):  # news of an occasion ahead, asked along to, is an invitation
         return Intent.CLAIM
     if _asks_to_do(line):  # "Would you fix the roof tonight?": asked to do, not to tell — and before an
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
@@ -254,7 +257,7 @@ def intent_of(line: str) -> Intent:
                 continue  # a statement asks nothing about what it mentions ("Looks like rain later.")
             if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(text):
                 continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
-            if intent in _OWN_TIME and not _YOU.search(text) and _SOMEONE_ELSE.search(text):
+            if intent in _OWN_TIME and _of_another(text):
                 continue  # "Was he pulling my leg?" asks nothing of the listener's own day
             if pattern.search(text):
                 # "What are you up to at 8 pm?", "Got anything going on at 3 pm?": that hour's step.
@@ -270,7 +273,7 @@ def intent_of(line: str) -> Intent:
         if found is Intent.IDENTITY and (_THIRD_PERSON.search(questions or line) or _NAMED.search(questions or line)):
             return Intent.OPINION  # "Would they fit in, do you reckon?" asks of someone else, not who you are
         asked = questions or line
-        if found in _OWN_TIME and not _YOU.search(asked) and _SOMEONE_ELSE.search(asked):
+        if found in _OWN_TIME and _of_another(asked):
             return Intent.ABOUT  # "What did Rosa do yesterday?": what it knows of her, not its own day
         return found
     if is_request(line):
@@ -286,6 +289,11 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 # What the listener did, does, will do or is: asked of "you" (or of no one: "Plans for tonight?").
 _OWN_TIME = frozenset({Intent.NOW, Intent.PAST, Intent.FUTURE, Intent.IDENTITY})
 _YOU = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
+def _of_another(text: str) -> bool:
+    """The question asks of someone else, not of "you" ("Was he pulling my leg?")."""
+    return not _YOU.search(text) and bool(_SOMEONE_ELSE.search(text))
+
+
 _SOMEONE_ELSE = re.compile(r"\b(i|me|my|we|us|our|he|him|his|she|her|they|them|their)\b"
                            r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _REACTS = next(pattern for intent, pattern in _ASKS if intent is Intent.REACT)
