@@ -131,19 +131,33 @@ def aired(record: MemoryRecord, talks: Sequence[frozenset[str]]) -> int:
     return max(0, times - 1) if record.teller is not None else times
 
 
-def holds(records: Sequence[MemoryRecord], fact: str) -> MemoryRecord | None:
+def holds(records: Sequence[MemoryRecord], fact: str, subject: str | None = None) -> MemoryRecord | None:
     """The record (not a transcript or a summary) in which the agent already knows `fact`, by
     most of the fact's words besides names (`gist`), or None: a listener who knows it says so,
-    and keeps no second copy."""
+    and keeps no second copy. A fact about `subject` is known only from a record about them
+    (its `subject` field, or their name in it): a reporter who "wants to cover the upcoming
+    local election" shares most words with "Sam Moore is running for mayor in the upcoming
+    local election" and does not know it (the listener who took it for known kept no copy,
+    and the news stopped with him in a Valentine run)."""
     words = gist(fact)
     if not words:
         return None
     for r in reversed(records):
         if r.kind is MemoryKind.DIALOGUE and r.teller is None:  # a transcript or summary: a talk, not a fact
             continue
+        if subject and not _about(r, subject):
+            continue
         if _told(words, gist(r.claim)):
             return r
     return None
+
+
+def _about(record: MemoryRecord, person: str) -> bool:
+    """Whether `record` is about `person`: by its subject field, else their name in its words."""
+    if record.subject == person:
+        return True
+    names = {person, *person.split()[:1]}
+    return any(re.search(rf"\b{re.escape(n)}\b", record.claim) for n in names if n)
 
 
 @functools.lru_cache(maxsize=8192)

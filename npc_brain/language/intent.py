@@ -115,8 +115,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.OPINION, re.compile(
         # Of a person (a name, him, her): how the NPC sees them. Of a thing it is "about".
         r"\b(what do you (think|make) (of|about)|how do you (like|find|feel about)|(your|any) (\w+ )?(opinion|"
-        r"thoughts|view|take|impression|verdict) (of|on|about)|(do|would) you (\w+ )?(like|trust|know|rate|get on with|"
-        r"get along with)) ((?-i:[A-Z])|(him|her|them)\b)"
+        r"thoughts|view|take|impression|verdict) (of|on|about)|(do|would|could) you (\w+ )?(like|trust|know|rate|get on with|"
+        r"get along with|vouch for|speak for)) ((?-i:[A-Z])|(him|her|them)\b)"
         r"|\byou and (?-i:[A-Z])\w+ (on|get|friends|close|still)\b"
         r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
         r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b"
@@ -165,7 +165,7 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
 
 _ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
                          r"(?!tell|say|describe|explain|remind|introduce|recommend|suggest|be|do you|like|want|"
-                         r"trust|rate|care|mind telling)\w+"
+                         r"trust|rate|vouch|care|mind telling)\w+"
                          # Asking a favour before saying what it is ("Do me a favour and …", "Any chance you could …").
                          r"|^\W*(do me a (favou?r|kindness)|be a (dear|love|star|sport)) and \w+"
                          r"|\b(can|could|would|will) you (please )?(do me a (favou?r|kindness)|be (a|an) \w+) and \w+"
@@ -259,6 +259,9 @@ def intent_of(line: str) -> Intent:
                 continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
             if intent in _OWN_TIME and _of_another(text):
                 continue  # "Was he pulling my leg?" asks nothing of the listener's own day
+            if intent is Intent.FAREWELL and asks and (m := _ASKS_MORE.search(pattern.sub(" ", text))) \
+                    and len(m.group(0).split()) >= 3:
+                continue  # "Got to go soon, but what's new with Sam?": read by its question
             if pattern.search(text):
                 # "What are you up to at 8 pm?", "Got anything going on at 3 pm?": that hour's step.
                 if intent in (Intent.NOW, Intent.ABOUT) and times_in(text) and not _NAMED.search(text):
@@ -286,6 +289,10 @@ def intent_of(line: str) -> Intent:
 _SAID_NOT_ASKED = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Intent.INVITE, Intent.RECOMMEND})
 _SAID_AS_STATEMENT = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING})
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+# What is left of a question once its leave-taking is taken out still asks something ("See you
+# tomorrow?" and a tag ("…, will you?") do not; "… but how is Sam?" does).
+_ASKS_MORE = re.compile(r"\b(what|who|whom|whose|where|when|why|which|how|is|are|was|were|do|does|did|can|could|"
+                        r"would|will|have|has|any|anything)\b[^?]*\?", re.IGNORECASE)
 # What the listener did, does, will do or is: asked of "you" (or of no one: "Plans for tonight?").
 _OWN_TIME = frozenset({Intent.NOW, Intent.PAST, Intent.FUTURE, Intent.IDENTITY})
 _YOU = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.IGNORECASE)

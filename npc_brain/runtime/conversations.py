@@ -223,7 +223,7 @@ class Conversations:
             # ("… told me that …") it answers "I had heard that too" (`answers`).
             g = said.ground
             knew = other_view is not None and g is not None and g.spreads and g.occasion is None \
-                and news.holds(other_view.records, g.said) is not None
+                and news.holds(other_view.records, g.said, g.subject) is not None
             return said, more, knew
 
         def apply(result: tuple[dialogue.Said, bool, bool]) -> list[Event]:

@@ -303,3 +303,17 @@ def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_peop
     assert all(SOCIABLE not in s.options for s in plain)
     first = next(s for s in shared if SOCIABLE in s.options)
     assert first.options[0] == SOCIABLE and sum(SOCIABLE in s.options for s in shared) == 1
+
+
+def test_a_fact_about_someone_is_known_only_from_a_record_about_them():
+    # Valentine run on c79c469: a reporter who "wants to cover the upcoming local election" was
+    # taken to know that Sam Moore is running in it (most words shared), kept no copy, and the
+    # news stopped with him. Checked here on words written after that fix.
+    fact = "Tom Moreno is leading the spring lantern walk"
+    wish = records("Mei Lin wants to photograph the spring lantern walk", owner="Mei Lin")
+    assert news.holds(wish, fact) is not None  # by words alone it looks known …
+    assert news.holds(wish, fact, "Tom Moreno") is None  # … but nothing in it is about Tom
+    heard = records(Heard("Ana", "Tom is leading the spring lantern walk"), owner="Mei Lin")
+    assert news.holds(heard, fact, "Tom Moreno") is not None  # his first name in what was heard
+    seen = records("Tom Moreno is leading the spring lantern walk through the park", owner="Mei Lin")
+    assert news.holds(seen, fact, "Tom Moreno") is not None

@@ -243,3 +243,16 @@ def test_news_with_a_place_and_a_time_is_an_invitation_only_when_it_lies_ahead(l
 def test_a_statement_with_a_question_of_its_own_after_it_is_read_by_the_question() -> None:
     assert intent_of("Rosa waved at me across the market today. Friendly sort, would you say?") is Intent.OPINION
     assert intent_of("You've been quiet all afternoon. What's on your mind?") is Intent.FEELING
+
+
+@pytest.mark.parametrize("line, intent", [
+    # Seen in play: a farewell anywhere in a line beat the question after it, and the talk ended.
+    ("gtg soon, but what's the scoop on Sam these days?", Intent.ABOUT),
+    ("Must dash - how is Priya getting on?", Intent.ABOUT),
+    # Leave-taking asked as a question, or with a tag, is still a goodbye.
+    ("See you tomorrow?", Intent.FAREWELL),
+    ("Catch you later, will you?", Intent.FAREWELL),
+    ("Would you vouch for Tom?", Intent.OPINION),  # a judgement of someone, not a favour
+])
+def test_a_line_that_takes_leave_and_asks_is_read_by_its_question(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
