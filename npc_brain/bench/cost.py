@@ -1,6 +1,6 @@
 """Cost benchmark: LLM calls, tokens and wall time of a headless simulation on the demo town.
 
-`python -m npc_brain.bench cost --npcs 5 --game-hours 1 [--start "2023-02-13 07:00"]`
+`python -m npc_brain.bench cost --npcs 5 --game-hours 1 [--start "2023-02-13 07:00"] [--detail coarse --focus 2]`
 
 Runs `Simulation` with N personas of the demo town for H game hours on the configured
 model (embedded by default) through an `AccountingModel`, with `--workers` agents thinking
@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="level of detail with no player: full (every NPC as if in view, the paper's "
                              "5–15 minute actions) or coarse (every NPC out of view, as most of a game's "
                              "town is: `cognition.detail` with the default settings)")
+    parser.add_argument("--focus", type=int, default=0,
+                        help="with --detail coarse: this many NPCs (the town's first) are in a player's view "
+                             "all run, at full detail and watched, as a player's screen holds a few (default: 0)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     add_model_arguments(parser)
 
@@ -141,7 +144,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         sim = Simulation(town.world, town.personas, model, clock, embedder=backend.embedder,
                          executor=executor)
         if args.detail == "coarse":
-            sim.society.focus(())  # no player: nobody is in view
+            # No player (nobody in view), or one whose screen holds the first `--focus` NPCs.
+            sim.society.focus([p.name for p in town.personas[:max(0, args.focus)]])
         progress = Progress("cost", enabled=not args.quiet)
         t0 = time.perf_counter()
         settle(sim)
@@ -163,6 +167,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["workers"] = args.workers
     result["think_lag"] = think_lag(args)
     result["detail"] = args.detail
+    result["focus"] = min(max(0, args.focus), len(town.personas)) if args.detail == "coarse" else len(town.personas)
     result["refusals"] = sum(s.refusals for s in sim.rules.stats().values())
     result["anchors"] = anchor_rows(result)
     result["purposes"] = [{"purpose": p, **v} for p, v in sorted(result["by_purpose"].items())]

@@ -133,6 +133,13 @@ def model_rating(model: ChatModel, description: str, *, agent: str) -> tuple[flo
     return on_scale(choice.expected(range(1, 10))), certainty(choice)
 
 
+def reading_rating(description: str) -> int:
+    """The importance of a memory by how it reads alone (`language.poignancy`), 1–10, no call.
+    On the 135M model, whose digits are nearly flat, the reading alone ranked the labelled
+    memories within 0.003 (Spearman) of `rate` (see `MODEL_SHARE`)."""
+    return max(1, min(10, round(poignancy(description))))
+
+
 def blend(reading: float, rating: float, sure: float) -> float:
     """The word reading and the model's rating, the model's share `MODEL_SHARE` × its certainty."""
     share = MODEL_SHARE * min(1.0, max(0.0, sure))
@@ -154,11 +161,13 @@ def memorize(
     *,
     agent: str,
     cache: ImportanceCache | None = None,
+    by_reading: bool = False,
 ) -> Memorized:
     """Embed all drafts in one call and rate those without importance.
 
     Routine sightings are rated by rule, cached texts cost nothing, duplicates within the
-    batch are rated once, and each remaining memory gets its own `rate` call.
+    batch are rated once, and each remaining memory gets its own `rate` call — or, `by_reading`
+    (an NPC nobody watches), how it reads (`reading_rating`), no call and not cached.
     """
     ratings: dict[str, int] = {}
     calls = 0
@@ -170,7 +179,9 @@ def memorize(
         if key in ratings:
             continue
         hit = cache.get(d.description) if cache is not None else None
-        if hit is None:
+        if hit is None and by_reading:
+            hit = reading_rating(d.description)
+        elif hit is None:
             hit = max(1, min(10, round(rate(model, d.description, agent=agent))))
             calls += 1
             fresh.append((d.description, hit))

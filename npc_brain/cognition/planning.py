@@ -107,7 +107,7 @@ def plan_day(model: ChatModel, embedder: Embedder, view: MemoryView, persona: Pe
     slots, wake = _slots(persona, now, memories, known, thoughts=thoughts, wake_hour=wake_hour,
                          bed_hour=bed_hour, names=names, occasions=occasions,
                          share=bool(news.unshared(view.records, now)))
-    if slots:
+    if slots and any(len(s.options) > 1 for s in slots):
         schema = day_slots_schema(tuple((s.key, tuple(o.what for o in s.options)) for s in slots))
         out = model.parse(
             prompts.day_plan_messages(persona, now, slots=slots, yesterday=yesterday, thoughts=thoughts),
@@ -119,26 +119,34 @@ def plan_day(model: ChatModel, embedder: Embedder, view: MemoryView, persona: Pe
         )
         chosen = _with_work(slots, [s.find(getattr(out, s.key)) for s in slots], persona)
         picked = [_slot_chunk(s, o) for s, o in zip(slots, chosen, strict=True)]
+    elif slots:  # one option in every part of the day: no choice, no call
+        picked = [_slot_chunk(s, o) for s, o in zip(slots, _with_work(slots, [s.options[0] for s in slots], persona),
+                                                    strict=True)]
     else:  # past bedtime: nothing to choose, the rest of the night is sleep
         picked = [DayChunk(what="sleeping", act="sleep", start=now.hour, hours=max(1, (wake - now.hour) % 24))]
     chunks = day_chunks(picked, now, wake_hour=wake)
+    return DayPlanned(chunks, day_memory(chunks, now), recalls)
+
+
+def day_memory(chunks: Sequence[PlanStep], now: datetime) -> MemoryDraft:
+    """The day plan as the PLAN memory it is remembered by ("Plan for Monday February 13: …")."""
     text = f"Plan for {now.strftime('%A %B %d')}: " + "; ".join(
         f"{c.start.strftime('%H:%M')} {c.description}" for c in chunks
     )
-    return DayPlanned(chunks, MemoryDraft(MemoryKind.PLAN, text, now), recalls)
+    return MemoryDraft(MemoryKind.PLAN, text, now)
 
 
 def provisional_day(persona: Persona, now: datetime, *, wake_hour: int = 7,
                     bed_hour: int = 22, names: Mapping[str, str] | None = None,
                     known: Sequence[str] = (),
-                    occasions: Sequence[tuple[Occasion, bool]] = ()) -> tuple[PlanStep, ...]:
+                    occasions: Sequence[tuple[Occasion, bool]] = (), share: bool = False) -> tuple[PlanStep, ...]:
     """The day `plan_day` would offer, each part taken as its first option (the code's best:
     a dated commitment, else what fits that part of the day) — no model call.
 
     A stand-in while the model plans the day: at a town's first morning ten plans queue
     behind one another, and an NPC without a plan stands still (`Plan.provisional`)."""
     slots, wake = _slots(persona, now, [], known, wake_hour=wake_hour, bed_hour=bed_hour, names=names,
-                         occasions=occasions)
+                         occasions=occasions, share=share)
     if not slots:
         return ()
     chosen = _with_work(slots, [s.options[0] for s in slots], persona)
@@ -324,9 +332,12 @@ def needs_decomposition(chunk: PlanStep | None, hour: PlanStep | None, has_actio
 
 
 def decompose(model: ChatModel, persona: Persona, where: Whereabouts, when: datetime, *, chunk: PlanStep,
-              hour: PlanStep | None, context: Sequence[str] = (), fine: bool = True) -> Decomposed:
+              hour: PlanStep | None, context: Sequence[str] = (), fine: bool = True,
+              habitual: bool = False) -> Decomposed:
     """Decompose what covers `when`: chunk → hour steps → located hour → actions (the last
-    only when `fine`: an NPC out of view stops at the located hour, `cognition.detail`)."""
+    only when `fine`: an NPC out of view stops at the located hour, `cognition.detail`).
+    `habitual`: the chunk is its own hour step, by rule (an NPC out of view with nothing to
+    choose that anyone sees); a chunk offered no other option is too."""
     name = persona.name
     calls = 0
     located: list[tuple[PlanStep, PlanStep]] = []
@@ -337,16 +348,19 @@ def decompose(model: ChatModel, persona: Persona, where: Whereabouts, when: date
         return Decomposed(((chunk, new),), (), dict(where.learned), d.calls)
     if hour is None:
         span_start = max(chunk.start, snap(when))
-        if chunk.minutes <= 60 or chunk.end - span_start <= timedelta(minutes=60):
-            hours: tuple[PlanStep, ...] = (PlanStep(PlanLevel.HOUR, span_start, chunk.end, chunk.description,
-                              chunk.activity, atomic=chunk.atomic),)
-        else:
-            minutes = int((chunk.end - span_start).total_seconds() // 60)
+        whole: tuple[PlanStep, ...] = (PlanStep(PlanLevel.HOUR, span_start, chunk.end, chunk.description,
+                                                chunk.activity, atomic=chunk.atomic),)
+        minutes = int((chunk.end - span_start).total_seconds() // 60)
+        options: tuple[Option, ...] = ()
+        if not habitual and minutes > 60 and chunk.minutes > 60:
             others = alternatives_at(persona, span_start.hour, span_start.hour + math.ceil(minutes / 60),
                                      today=f"{span_start:%B} {span_start.day}", names=building_names(where),
                                      thoughts=context)
             options = hour_options(chunk.description, chunk.activity, alternatives=others,
                                    rooms=_rooms_for(chunk.activity, where))
+        if len(options) < 2:  # by habit, short, or nothing else to choose: the chunk is the hour step
+            hours = whole
+        else:
             n_steps = max(2, min(6, round(minutes / 50)))
             out: Any = model.parse(  # a schema built at runtime
                 prompts.hour_steps_messages(persona, span_start, minutes, chunk.description,

@@ -115,8 +115,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.OPINION, re.compile(
         # Of a person (a name, him, her): how the NPC sees them. Of a thing it is "about".
         r"\b(what do you (think|make) (of|about)|how do you (like|find|feel about)|(your|any) (\w+ )?(opinion|"
-        r"thoughts|view|take|impression|verdict) (of|on|about)|(do|would|could) you (\w+ )?(like|trust|know|rate|get on with|"
-        r"get along with|vouch for|speak for)) ((?-i:[A-Z])|(him|her|them)\b)"
+        r"thoughts|view|take|impression|verdict) (of|on|about)|(do|would|could) you (\w+ )?(like|trust|know|rate|"
+        r"get on with|get along with|vouch for|speak for)) ((?-i:[A-Z])|(him|her|them)\b)"
         r"|\byou and (?-i:[A-Z])\w+ (on|get|friends|close|still)\b"
         r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
         r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b"

@@ -379,9 +379,15 @@ class Agent:
         return self._marks
 
     def rated_without_model(self, draft: MemoryDraft) -> bool:
-        """True when the draft's importance is given, a rule's, or cached (no model call)."""
-        return (draft.importance is not None or routine_importance(draft) is not None
+        """True when the draft's importance is given, a rule's, or cached, or the agent rates by
+        reading (`rates_by_reading`): no model call."""
+        return (draft.importance is not None or routine_importance(draft) is not None or self.rates_by_reading
                 or draft.description in self.importance_cache)  # a peek: no LRU touch, no hit counted
+
+    @property
+    def rates_by_reading(self) -> bool:
+        """Out of view, memories are rated by how they read (`BrainSettings.coarse_importance_by_reading`)."""
+        return self.detail is Detail.COARSE and self.settings.coarse_importance_by_reading
 
     def learn_locations(self, learned: Mapping[tuple[str, str, str], str]) -> None:
         """Remember location choices a job made, so the same choice costs no call next time."""

@@ -21,12 +21,14 @@ from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime import hearing
 from npc_brain.runtime.agent import Agent, AgentStatus
+from npc_brain.runtime.by_rule import ByRule
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.jobs import Priority
 from npc_brain.runtime.moment import known_names, moment_of
 from npc_brain.runtime.read_aheads import AHEAD_WAIT_S, ReadAheads
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import Offer
+from npc_brain.types.detail import Detail
 from npc_brain.types.events import (
     ConversationEnded,
     ConversationStarted,
@@ -181,6 +183,11 @@ class Conversations:
         s, embedder, persona = self.settings, self._embedder, agent.persona
         conv.await_line(speaker)
         meter = self._meter()
+        # Between NPCs a forced line (news: the one option) costs no call, and between two nobody
+        # watches neither does any: the code's best ground is said (`ByRule`).
+        unseen = conv.player is None and s.unwatched_lines_by_rule \
+            and all(self._agents[n].detail is Detail.COARSE for n in conv.participants)
+        model: ChatModel = meter if conv.player else ByRule(meter, ("dialogue",), every=unseen)
         # Read on the game thread: preconditions may look at the game's state.
         offers = self._offers(speaker, listener, now, conv.player is not None)
 
@@ -205,7 +212,7 @@ class Conversations:
                 # in another slot takes longer than waiting (`bench reply --gap 1`: 2.1–2.5 s
                 # to the first words when the question came while it ran).
                 wait([after], timeout=AHEAD_WAIT_S)
-            said = dialogue.next_utterance(meter, embedder, view, persona, listener, now, doing=moment.doing,
+            said = dialogue.next_utterance(model, embedder, view, persona, listener, now, doing=moment.doing,
                                            lines=lines, last_turn=last, k=s.retrieval_k, weights=s.weights,
                                            moment=moment, known=known,
                                            on_say=draft if conv.player else None, offers=offers,

@@ -91,6 +91,16 @@ class BrainSettings(BaseModel):
     watched_glance_minutes: int = Field(
         10, ge=0, description="an NPC a player can see notices someone in its room this often (0: never)")
 
+    # thinking that scales with what happens (issue 29, `cognition.habits`): an NPC nobody watches
+    # spends a call only where something new happened to it; what no player sees is done by habit.
+    habit_days: bool = Field(
+        True, description="a coarse NPC with nothing new since its last day plan plans the next by habit, no call")
+    habit_hours: bool = Field(True, description="a coarse NPC's day chunks are their own hour steps, no call")
+    coarse_importance_by_reading: bool = Field(
+        True, description="a coarse NPC rates memories by how they read (`language.poignancy`), no call")
+    unwatched_lines_by_rule: bool = Field(
+        True, description="a line between two NPCs nobody watches says the code's best ground, no call")
+
     # scheduling
     failure_backoff_minutes: int = Field(15, ge=1, description="wait before retrying a failed thought")
     budget_calls_per_hour: float | None = Field(None, ge=0, description="per agent; None = unlimited")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from npc_brain.cognition import importance, invitation, news, planning, reaction, reflection
+from npc_brain.cognition import habits, importance, invitation, news, planning, reaction, reflection
 from npc_brain.cognition.importance import Memorized, MemoryDraft
 from npc_brain.cognition.location import building_names
 from npc_brain.llm.protocols import ChatModel
@@ -25,8 +25,6 @@ from npc_brain.types.detail import Detail
 from npc_brain.types.events import Event, PlanChanged, ReflectionWritten, RefusalHandled
 from npc_brain.types.observation import ObservationKind
 from npc_brain.types.plan import PlanLevel, PlanStep
-
-__all__ = ["begin", "decompose_job", "memorize_job", "plan_day_job", "rate_job", "react_job", "reflect_job"]
 
 __all__ = ["decompose_job", "memorize_job", "plan_day_job", "rate_job", "react_job", "reflect_job"]
 
@@ -80,9 +78,10 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
     # (what it knows is retrieved from the stream: unrated seeds it could not talk about);
     # out of view after the plans (NORMAL), since the first plan reads the seeds as given.
     later = not agent.seeded and agent.detail is Detail.COARSE
+    by_reading = agent.rates_by_reading
 
     def run() -> Memorized:
-        return importance.memorize(model, embedder, drafts, agent=name, cache=cache)
+        return importance.memorize(model, embedder, drafts, agent=name, cache=cache, by_reading=by_reading)
 
     def apply(result: Memorized) -> list[Event]:
         for text, value in result.new_ratings:
@@ -125,7 +124,12 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     occasions = invitation.known(mine, agent.name, now)
     seeds = (*seeds, *(m.description for m in mine if m.occasion is not None and m.subject == agent.name
                        and m.description not in seeds))
-    if agent.plan.ended(now):
+    # Out of view with nothing new since the last day plan: the day by habit, no call (`habits`).
+    habit = habits.habit_day(persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour, names=names,
+                             known=seeds, occasions=occasions, share=bool(news.unshared(view.records, now))) \
+        if s.habit_days and agent.detail is Detail.COARSE and not agent.plan.empty \
+        and not habits.news_since(view.records, agent.plan.steps(PlanLevel.DAY)[0].start, agent.buffered) else None
+    if agent.plan.ended(now) and habit is None:
         # Meanwhile the day by rule (`planning.provisional_day`): `bench lag` at 10 NPCs saw
         # first-morning plans take 34–54 s, each NPC "thinking about the day" where it woke.
         stand_in = planning.provisional_day(persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour,
@@ -151,6 +155,8 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
             agent.become(AgentStatus.ACTING)
         return [PlanChanged(agent.name, now, "day", result.memory.description)]
 
+    if habit is not None:
+        return replace(agent.job(Thought.PLAN_DAY, now, lambda: habit, apply, priority=15), light=True)
     # Before decompositions and the seeds' ratings: an NPC without a plan stands still.
     # (An earlier try at HIGH saw no gain: `bench lag` then ran jobs in the pool's FIFO.)
     # A failure keeps the stand-in: the NPC follows its habits until the retry (a dead server).
@@ -179,10 +185,11 @@ def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob |
     context = [r.description
                for r in agent.memory.latest(3, kinds=(MemoryKind.THOUGHT, MemoryKind.REFLECTION))]
     fine = agent.detail is Detail.FULL
+    habitual = not fine and agent.settings.habit_hours
 
     def run() -> planning.Decomposed:
         return planning.decompose(model, persona, where, t, chunk=chunk, hour=hour, context=context,
-                                  fine=fine)
+                                  fine=fine, habitual=habitual)
 
     def apply(result: planning.Decomposed) -> list[Event]:
         agent.learn_locations(result.learned)

@@ -4,9 +4,12 @@ A game tells the society which NPCs are in focus (on screen, near the player); t
 `Detail.COARSE`. A coarse NPC keeps its day plan and hour steps — it still walks to work,
 meets people, hears news and goes to the party — but its hour steps are not broken into
 5–15 minute actions, it reacts to what it sees less often, and it reflects at a higher
-threshold. An NPC coming into view is decomposed on its next tick, so the player never sees
-the coarse grain. The numbers live in `BrainSettings` (`coarse_*`); `level_of_detail=False`
-keeps every NPC at full detail (the paper's setting, and the default with no game to ask).
+threshold. Where nothing new happens to it, it spends no model call (`cognition.habits`): its
+day by habit, its day chunks as hour steps, its memories rated by how they read, and its lines
+to another NPC nobody watches the code's best ground. An NPC coming into view is decomposed on
+its next tick, so the player never sees the coarse grain. The numbers live in `BrainSettings`
+(`coarse_*`, `habit_*`); `level_of_detail=False` keeps every NPC at full detail (the paper's
+setting, and the default with no game to ask).
 """
 from __future__ import annotations
 
