@@ -104,6 +104,9 @@ def candidates(
     words = (content_words(claimed) - content_words(speaker.name) - content_words(listener)) if claimed \
         else topic_words(line, speaker.name, listener)
     about = [r for r in recalled if words & content_words(r.claim)] if words else list(recalled)
+    if not words and topic and _names(topic, speaker.name):
+        # "How is Ben doing these days?" asked of Ben: his own life, not his weightiest relay.
+        about = [r for r in recalled if r.subject == speaker.name and r.teller is None] or about
     if claimed:  # "I heard X": memories of X itself (most of its words), not of one word in it
         about = [r for r in about if len(words & content_words(r.claim)) >= _CLAIM_SHARE * len(words)]
     # Most of the topic first ("the Valentine's Day party": the party itself before its
@@ -150,7 +153,7 @@ def candidates(
             out = [*there, *out]
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words:  # "what is new with you?": its news, else its day
         news = [from_record(r, speaker, listener)
-                for r in sorted(recalled, key=lambda r: (*_worth(r), -r.id)) if r.importance > ROUTINE]
+                for r in sorted(about, key=lambda r: (*_worth(r), -r.id)) if r.importance > ROUTINE]
         out = [*news[:1], status, action]
     elif intent is Intent.CLAIM:  # "I heard X": that it knew, else what it knows of X, else that it had not heard
         # Knew it: a record of the same fact (its words besides names), not one of its own (asked
@@ -171,7 +174,11 @@ def candidates(
         # … and who it is, when that names it (a student asked about her college).
         own = [g for g in (identity_ground(speaker), status, action) if g is not None and words & content_words(g.text)]
         reflections = [m for m in mems if m.record is not None and _kind(recalled, m.record) is MemoryKind.REFLECTION]
-        out = [relation, *reflections, *mems, *steps, *own]
+        # Asked how someone is or what is new with them, what happened to them comes before what
+        # the speaker thinks of them (a stories run: the landlord who knew of his cook's adopted
+        # cat answered "Ben is the pub's cook and my right hand"); asked its opinion, the opinion.
+        news_of = [m for m in mems if m.spreads and m not in reflections] if intent is Intent.ABOUT else []
+        out = [*news_of, relation, *reflections, *mems, *steps, *own]
     elif intent is Intent.RECOMMEND:
         out = _recommend(speaker, line, moment, words, replies)
     elif intent is Intent.FEELING:
@@ -368,6 +375,12 @@ def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime
             at = now.replace(hour=start, minute=0, second=0, microsecond=0)
             return at if tomorrow else max(at, now)
     return None
+
+
+def _names(text: str, person: str) -> bool:
+    """Whether `text` names `person` (their full or first name, as a word)."""
+    first = person.split()[0] if person.split() else person
+    return any(n and re.search(rf"\b{re.escape(n)}\b", text) for n in (person, first))
 
 
 def _named(listener: str, topic: str, speaker: Persona) -> str:

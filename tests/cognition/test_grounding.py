@@ -349,3 +349,30 @@ def test_a_line_that_speaks_as_someone_else_is_repaired():
     own = ground_line("I'm Priya, and Isabella Rodriguez told me about a Valentine's Day party.", g,
                       speaker="Priya Sharma", listener="the interviewer", known=known)
     assert Problem.IMPOSTOR not in own.problems
+
+
+def test_asked_how_someone_is_what_happened_to_them_comes_before_the_opinion_of_them():
+    # A stories run: the landlord who knew his cook had adopted a cat answered "how is he doing?"
+    # with how he sees him. Checked on a resident and news written after that fix.
+    pia = Persona(name="Pia Novak", age=40, occupation="ferry captain",
+                  relationships={"Oskar Lund": "Pia's deckhand, always late"})
+    sold = MemoryRecord(3, MemoryKind.DIALOGUE, "Rui told Pia Novak that Oskar Lund sold his boat to a collector.",
+                        T - timedelta(hours=2), 6, teller="Rui", fact="Oskar Lund sold his boat to a collector",
+                        subject="Oskar Lund")
+    line = "How is Oskar getting on lately?"
+    assert intent_of(line) is Intent.ABOUT
+    first = candidates(Intent.ABOUT, pia, "Alex", line, T, Moment("steering"), [sold])[0]
+    assert first.record == 3 and "boat" in first.text
+    # Asked for an opinion of him, the opinion still leads.
+    line = "What do you make of Oskar?"
+    assert candidates(intent_of(line), pia, "Alex", line, T, Moment("steering"), [sold])[0].kind is GroundKind.RELATION
+
+
+def test_asked_how_it_is_doing_by_its_own_name_an_npc_tells_its_own_news_not_a_relay():
+    pia = Persona(name="Pia Novak", age=40, occupation="ferry captain")
+    relay = MemoryRecord(1, MemoryKind.DIALOGUE, "Rui told Pia Novak that the old bakery burned down last night.",
+                         T - timedelta(hours=1), 7, teller="Rui", fact="the old bakery burned down last night")
+    mine = MemoryRecord(2, MemoryKind.OBSERVATION, "Pia Novak passed her harbour pilot exam",
+                        T - timedelta(hours=5), 6, subject="Pia Novak")
+    line = "How is Pia doing these days?"
+    assert candidates(intent_of(line), pia, "Alex", line, T, Moment("steering"), [relay, mine])[0].record == 2
