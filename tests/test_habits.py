@@ -178,9 +178,10 @@ def _where() -> Whereabouts:
 def test_a_day_by_habit_goes_among_people_when_the_resident_has_news_nobody_heard():
     # Merging habit days with `news.unshared`: a resident out of view with unaired news of its own
     # must not stay home by habit (the candidacy stopped with one listener in a Valentine run).
-    ben = persona("Ben")
+    ben = persona("Ben").model_copy(update={"workplace": None})  # not instead of work (`choices.day_slots`)
     plain = habits.habit_day(ben, MORNING)
     sharing = habits.habit_day(ben, MORNING, share=True)
     assert plain is not None and sharing is not None
     assert not any(c.activity == "socialize" for c in plain.chunks)
     assert any(c.activity == "socialize" for c in sharing.chunks)
+

@@ -245,13 +245,18 @@ def day_slots(
         # dark, routine beats an untimed habit ("having a coffee" is a daytime thing).
         if not daytime:  # after dark only the restful kind of untimed habit ("reads in his armchair")
             untimed = [o for o in untimed if o.act in _RESTFUL]
-        if share and daytime and key != "lunch" and not any(o.start is not None for o in timed):
-            share = False  # once: one part of the day among people, not the whole day
-            untimed = [SOCIABLE, *untimed]
+        # Once, the first daytime part with no set hour in it leads with going among people —
+        # before a habit of that part of the day (a stories run: "having black coffee at Hobbs
+        # Cafe" every morning kept the candidate's news at home); a commitment still wins (`pinned`).
+        # Not instead of work: at work it is among people already (the café owner's mornings).
+        among = share and daytime and key != "lunch" and not job and not any(o.start is not None for o in timed)
+        share = share and not among
         filler = routine[key]
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
             filler = []  # a busy persona's morning is its own things, not a five-hour walk
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
+        if among:
+            ordered = [SOCIABLE, *ordered]
         # A host who "chose" a walk instead would never throw her party.
         pinned = [o for o in timed if o.what in committed]
         options = distinct(pinned[:1] or ordered, per_slot)

@@ -25,6 +25,7 @@ OBJECT_IN_USE = "in use"
 # Activities a person does at home when it's an option; work/study go to the workplace.
 HOME_ACTIVITIES = frozenset({"sleep", "cook", "wash", "toilet", "relax", "read"})
 WORK_ACTIVITIES = frozenset({"work", "study"})
+SOCIAL_ACTIVITIES = frozenset({"socialize"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,10 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             break
         fitting = [o for o in options if known.serves(o.address, activity)]
         pool = fitting or options
+        if activity in SOCIAL_ACTIVITIES and home:
+            # Among people is out of one's own home (unless the step names it: `_named` below):
+            # "catching up with people around town" was placed on the resident's own sofa.
+            pool = [o for o in pool if not _within(home, o.address)] or pool
         pick, new_state = None, None
         named = _named(options, what) or _holding_named(known, options, what)
         if named is not None:  # "relax in the park": the plan already says where
@@ -240,6 +245,8 @@ def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str 
         return hit  # no workplace (retired, freelance): work happens at home
     if activity in HOME_ACTIVITIES and (hit := holding(home)):
         return hit
+    if activity in SOCIAL_ACTIVITIES and here and home and _within(here, home):
+        return None  # not "where one already is" when that is one's own home
     return holding(here)
 
 

@@ -126,7 +126,8 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
                        and m.description not in seeds))
     # Out of view with nothing new since the last day plan: the day by habit, no call (`habits`).
     habit = habits.habit_day(persona, now, wake_hour=s.wake_hour, bed_hour=s.sleep_hour, names=names,
-                             known=seeds, occasions=occasions, share=bool(news.unshared(view.records, now))) \
+                             known=seeds, occasions=occasions,
+                             share=bool(news.unshared(view.records, now))) \
         if s.habit_days and agent.detail is Detail.COARSE and not agent.plan.empty \
         and not habits.news_since(view.records, agent.plan.steps(PlanLevel.DAY)[0].start, agent.buffered) else None
     if agent.plan.ended(now) and habit is None:
@@ -296,8 +297,9 @@ def _apply_step(agent: Agent, step: PlanStep | None, now: datetime, level: str) 
     if agent.plan.empty:
         return []
     agent.plan.interrupt(step)
-    agent.buffer.add(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to {step.description}"
-                                   f" ({step.start:%H:%M}-{step.end:%H:%M})", now,
+    # A step reads as a doing ("preparing his campaign"): "decided to preparing …" was stored.
+    agent.buffer.add(MemoryDraft(MemoryKind.PLAN, f"{agent.name} decided to spend {step.start:%H:%M}-{step.end:%H:%M}"
+                                   f" {step.description}", now,
                                    place=step.address))
     return [PlanChanged(agent.name, now, level, step.description)]
 

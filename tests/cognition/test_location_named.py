@@ -45,3 +45,26 @@ def test_an_occasion_in_a_room_goes_to_that_room_whatever_its_building_is_for() 
     e = choose_place(model, known, agent="Maria Lopez", what="reading a library book", activity="read",
                      start="town", home="town:home", to_object=False)
     assert e.address == "town:home"
+
+
+def test_among_people_is_out_of_ones_own_home() -> None:
+    # "catching up with people around town" was placed on the resident's own sofa (it was at home,
+    # and a sofa serves chatting): the walk now leaves home for it, unless the step names home.
+    from npc_brain.cognition.location import KnownPlaces, PlaceInfo, choose_place
+    from npc_brain.llm.testing import ScriptedModel
+    places = [
+        PlaceInfo("town", "Town", "world", children=("town:home", "town:tavern")),
+        PlaceInfo("town:home", "Vale Cottage", "building", purpose=frozenset({"sleep", "socialize"}),
+                  children=("town:home:parlour",)),
+        PlaceInfo("town:home:parlour", "Parlour", "room", purpose=frozenset({"socialize", "relax"})),
+        PlaceInfo("town:tavern", "The Crooked Lantern", "building", purpose=frozenset({"socialize", "eat"})),
+    ]
+    known = KnownPlaces.build(places)
+    out = choose_place(ScriptedModel(), known, agent="Ida", what="catching up with people around town",
+                       activity="socialize", start="town", here="town:home:parlour", home="town:home:parlour",
+                       to_object=False)
+    assert out.address == "town:tavern" and out.calls == 0
+    named = choose_place(ScriptedModel(), known, agent="Ida", what="chatting with my sister in the Parlour",
+                         activity="socialize", start="town", here="town:home:parlour", home="town:home:parlour",
+                         to_object=False)
+    assert named.address == "town:home:parlour"

@@ -303,6 +303,14 @@ def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_peop
     assert all(SOCIABLE not in s.options for s in plain)
     first = next(s for s in shared if SOCIABLE in s.options)
     assert first.options[0] == SOCIABLE and sum(SOCIABLE in s.options for s in shared) == 1
+    # A habit of that part of the day does not keep it home (Valentine run on d10eb1e: the
+    # candidate's morning coffee led every morning, and his news stayed with his wife).
+    regular = SAM.model_copy(update={"daily_habits": ["feeds the hens every morning", "reads in his armchair"]})
+    morning = next(s for s in day_slots(regular, wake=7, bed=22, share=True) if s.key == "morning")
+    assert morning.options[0] == SOCIABLE
+    # Not instead of work (the café owner's mornings are among people already).
+    worker = regular.model_copy(update={"workplace": "town:hobbs_cafe"})
+    assert all(s.options[0] != SOCIABLE for s in day_slots(worker, wake=7, bed=22, share=True))
 
 
 def test_a_fact_about_someone_is_known_only_from_a_record_about_them():
