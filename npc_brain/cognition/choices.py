@@ -249,7 +249,8 @@ def day_slots(
         # before a habit of that part of the day (a stories run: "having black coffee at Hobbs
         # Cafe" every morning kept the candidate's news at home); a commitment still wins (`pinned`).
         # Not instead of work: at work it is among people already (the café owner's mornings).
-        among = share and daytime and key != "lunch" and not job and not any(o.start is not None for o in timed)
+        among = share and daytime and key != "lunch" and work not in job \
+            and not any(o.start is not None for o in timed)
         share = share and not among
         filler = routine[key]
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
