@@ -238,12 +238,14 @@ class MemoryStream(ColumnReads):
         return stream
 
     def footprint(self) -> dict[str, int]:
-        """Bytes the stream's arrays hold, allocated capacity included: `embedding` (the matrix)
-        and `columns` (importance, times, kind, norm, last access), and `capacity` (memories
-        they have room for). The records themselves are Python objects (`bench memory` sizes them)."""
+        """Bytes the stream's arrays hold, allocated capacity included: `embedding` (the matrix),
+        `columns` (importance, times, kind, norm, last access) and `records` (the list of record
+        references), and `capacity` (memories the arrays have room for). The records themselves
+        are Python objects (`bench memory` sizes them)."""
         with self._lock:
             columns = sum(a.nbytes for a in (self._inv_norm, self._imp, self._created, self._kind, self._access))
-            return {"embedding": int(self._emb.nbytes), "columns": int(columns), "capacity": int(self._emb.shape[1])}
+            return {"embedding": int(self._emb.nbytes), "columns": int(columns),
+                    "records": sys.getsizeof(self._records), "capacity": int(self._emb.shape[1])}
 
     def __repr__(self) -> str:
         return f"MemoryStream(dim={self._dim}, decay={self._decay}, n={self._n})"
