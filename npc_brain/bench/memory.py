@@ -9,10 +9,10 @@ days of memories made by rule at the rate and in the mix a real run left
 Then it reports:
 
 - bytes per record in RAM: the record object with what only it holds (its text, times,
-  provenance; what records share is counted once, with the table that shares it: the intern
-  table's entries for its texts) plus its share of the stream's list and columns (capacity
-  included), without the embedding, and the embedding's share of the matrix (capacity
-  included), both as the game made them and as a load rebuilt them;
+  provenance; what records share is counted once, with the tables that share it: the intern
+  table's entries for its texts, the table of shared ids) plus its share of the stream's list
+  and columns (capacity included), without the embedding, and the embedding's share of the
+  matrix (capacity included), both as the game made them and as a load rebuilt them;
 - bytes per record on disk: the file's size over the records, and the embedding blob alone;
 - save time (`Society.save`, a fresh slot, then over the last save) and load time
   (`Society.load` into a fresh society: every field checked, the agents rebuilt);
@@ -106,8 +106,10 @@ def intern_table_bytes(texts: Iterable[str]) -> int:
 
 def ram_per_record(streams: Iterable[Any]) -> dict[str, float]:
     """Bytes per record of `streams` (`MemoryStream`s): record objects + their share of the tables
-    that make records share texts + column share, and the embedding matrix's share (allocated
-    capacity included)."""
+    that make records share texts and ids + column share, and the embedding matrix's share
+    (allocated capacity included)."""
+    from npc_brain.memory.record import shared_ids_bytes
+
     seen = shared_seen()
     records = objects = columns = embedding = 0
     texts: dict[int, str] = {}
@@ -122,7 +124,7 @@ def ram_per_record(streams: Iterable[Any]) -> dict[str, float]:
             for text in (r.description, r.subject, r.place, r.teller, r.fact):
                 if text is not None:
                     texts[id(text)] = text
-    tables = intern_table_bytes(texts.values())
+    tables = intern_table_bytes(texts.values()) + shared_ids_bytes()
     n = max(1, records)
     return {"records": records, "ram_record_bytes": round((objects + tables + columns) / n, 1),
             "ram_tables_bytes": round(tables / n, 1), "ram_embedding_bytes": round(embedding / n, 1)}

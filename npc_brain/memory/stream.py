@@ -18,7 +18,7 @@ import operator
 import sys
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 from typing import Protocol
@@ -271,6 +271,6 @@ def with_provenance(stream: MemoryStream, reader: ProvenanceReader, owner: str) 
                 and (r.kind is not MemoryKind.DIALOGUE or r.teller is not None):
             occasion = reader.occasion(r.claim, r.created, speaker=r.teller or owner)
             subject = r.subject if r.subject else reader.about(r.claim)
-            r = replace(r, occasion=occasion, subject=subject)
+            r = r.replace(occasion=occasion, subject=subject)
         out.append(MemoryRow(r, row.embedding, row.last_accessed))
     return MemoryStream.from_rows(out, dim=stream.dim, decay=stream.decay)
