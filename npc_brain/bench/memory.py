@@ -9,9 +9,10 @@ days of memories made by rule at the rate and in the mix a real run left
 Then it reports:
 
 - bytes per record in RAM: the record object with what only it holds (its text, times,
-  provenance; what records share is counted once) plus its share of the stream's columns,
-  without the embedding, and the embedding's share of the matrix (capacity included), both as
-  the game made them and as a load rebuilt them;
+  provenance; what records share is counted once, with the tables that share it: the intern
+  table's entries for its texts, the table of shared ids) plus its share of the stream's list
+  and columns (capacity included), without the embedding, and the embedding's share of the
+  matrix (capacity included), both as the game made them and as a load rebuilt them;
 - bytes per record on disk: the file's size over the records, and the embedding blob alone;
 - save time (`Society.save`, a fresh slot, then over the last save) and load time
   (`Society.load` into a fresh society: every field checked, the agents rebuilt);
@@ -97,21 +98,36 @@ def shared_seen() -> set[int]:
     return {id(i) for i in range(-5, 257)} | {id(())}
 
 
+def intern_table_bytes(texts: Iterable[str]) -> int:
+    """What interning `texts` (distinct) adds to the interpreter's table of interned strings: the
+    size of a dict grown the same way with the same keys (the table itself cannot be read)."""
+    return sys.getsizeof(dict.fromkeys(list(texts))) - sys.getsizeof({})
+
+
 def ram_per_record(streams: Iterable[Any]) -> dict[str, float]:
-    """Bytes per record of `streams` (`MemoryStream`s): record objects + column share, and the
-    embedding matrix's share (allocated capacity included)."""
+    """Bytes per record of `streams` (`MemoryStream`s): record objects + their share of the tables
+    that make records share texts and ids + column share, and the embedding matrix's share
+    (allocated capacity included)."""
+    from npc_brain.memory.record import shared_ids_bytes
+
     seen = shared_seen()
     records = objects = columns = embedding = 0
+    texts: dict[int, str] = {}
     for stream in streams:
         recs = list(stream.snapshot().records)
         records += len(recs)
-        objects += deep_size(recs, seen) + 8 * len(recs)  # + the stream's list slot
         foot = stream.footprint()
+        objects += deep_size(recs, seen) + foot["records"]  # + the stream's list of them
         columns += foot["columns"]
         embedding += foot["embedding"]
+        for r in recs:  # the texts interned (`shared_text`): each holds an entry in the intern table
+            for text in (r.description, r.subject, r.place, r.teller, r.fact):
+                if text is not None:
+                    texts[id(text)] = text
+    tables = intern_table_bytes(texts.values()) + shared_ids_bytes()
     n = max(1, records)
-    return {"records": records, "ram_record_bytes": round((objects + columns) / n, 1),
-            "ram_embedding_bytes": round(embedding / n, 1)}
+    return {"records": records, "ram_record_bytes": round((objects + tables + columns) / n, 1),
+            "ram_tables_bytes": round(tables / n, 1), "ram_embedding_bytes": round(embedding / n, 1)}
 
 
 def disk_per_record(path: Path) -> dict[str, float]:
@@ -219,8 +235,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     rows = [
         {"measure": "memories", "value": made["records"], "note": f"{n} NPCs x {args.days} days "
          f"({made['records'] / max(1, n * args.days):.1f} per agent-day; real run {sum(PER_DAY.values()):.1f})"},
-        {"measure": "RAM bytes/record (made)", "value": record, "note": f"target <= {RECORD_TARGET_BYTES}"},
-        {"measure": "RAM bytes/record (loaded)", "value": after["ram_record_bytes"], "note": "after Society.load"},
+        {"measure": "RAM bytes/record (made)", "value": record,
+         "note": f"target <= {RECORD_TARGET_BYTES}; of it shared tables {made['ram_tables_bytes']}"},
+        {"measure": "RAM bytes/record (loaded)", "value": after["ram_record_bytes"],
+         "note": f"after Society.load; of it shared tables {after['ram_tables_bytes']}"},
         {"measure": "RAM embedding bytes/record", "value": made["ram_embedding_bytes"],
          "note": f"dim {embedder.dim}, float32, capacity included"},
         {"measure": "disk bytes/record (file)", "value": disk["disk_file_bytes"], "note": f"{disk['file_mb']} MB"},
@@ -238,6 +256,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "benchmark": "memory", "npcs": n, "days": args.days, "map": args.map, "records": made["records"],
         "ram_record_bytes": record, "ram_record_bytes_loaded": after["ram_record_bytes"],
+        "ram_tables_bytes": made["ram_tables_bytes"], "ram_tables_bytes_loaded": after["ram_tables_bytes"],
         "ram_embedding_bytes": made["ram_embedding_bytes"], **disk,
         "save_s": round(statistics.median(saves), 3), "save_s_runs": [round(s, 3) for s in saves],
         "load_s": round(statistics.median(loads), 3), "load_s_runs": [round(s, 3) for s in loads],

@@ -13,7 +13,6 @@ bytes a record).
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from datetime import datetime
@@ -37,7 +36,7 @@ __all__ = ["RowReader", "memory_params"]
 
 _CHECKED_BY_HAND = frozenset({"id", "kind", "description", "created", "importance", "evidence", "subject",
                               "place", "teller", "fact", "occasion"})
-_CHECKED_BY_RULE = tuple(f.name for f in dataclasses.fields(MemoryRecord) if f.name not in _CHECKED_BY_HAND)
+_CHECKED_BY_RULE = tuple(name for name in MemoryRecord.FIELDS if name not in _CHECKED_BY_HAND)
 
 
 def _check_texts(where: str, desc: object, *others: object) -> None:

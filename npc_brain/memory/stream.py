@@ -18,7 +18,7 @@ import operator
 import sys
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 from typing import Protocol
@@ -238,12 +238,14 @@ class MemoryStream(ColumnReads):
         return stream
 
     def footprint(self) -> dict[str, int]:
-        """Bytes the stream's arrays hold, allocated capacity included: `embedding` (the matrix)
-        and `columns` (importance, times, kind, norm, last access), and `capacity` (memories
-        they have room for). The records themselves are Python objects (`bench memory` sizes them)."""
+        """Bytes the stream's arrays hold, allocated capacity included: `embedding` (the matrix),
+        `columns` (importance, times, kind, norm, last access) and `records` (the list of record
+        references), and `capacity` (memories the arrays have room for). The records themselves
+        are Python objects (`bench memory` sizes them)."""
         with self._lock:
             columns = sum(a.nbytes for a in (self._inv_norm, self._imp, self._created, self._kind, self._access))
-            return {"embedding": int(self._emb.nbytes), "columns": int(columns), "capacity": int(self._emb.shape[1])}
+            return {"embedding": int(self._emb.nbytes), "columns": int(columns),
+                    "records": sys.getsizeof(self._records), "capacity": int(self._emb.shape[1])}
 
     def __repr__(self) -> str:
         return f"MemoryStream(dim={self._dim}, decay={self._decay}, n={self._n})"
@@ -269,6 +271,6 @@ def with_provenance(stream: MemoryStream, reader: ProvenanceReader, owner: str) 
                 and (r.kind is not MemoryKind.DIALOGUE or r.teller is not None):
             occasion = reader.occasion(r.claim, r.created, speaker=r.teller or owner)
             subject = r.subject if r.subject else reader.about(r.claim)
-            r = replace(r, occasion=occasion, subject=subject)
+            r = r.replace(occasion=occasion, subject=subject)
         out.append(MemoryRow(r, row.embedding, row.last_accessed))
     return MemoryStream.from_rows(out, dim=stream.dim, decay=stream.decay)

@@ -7,7 +7,6 @@ Occasions are read once, by structure (a place of the map, a day), and travel as
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from npc_brain.cognition import dialogue, hearsay, invitation
@@ -91,7 +90,7 @@ def test_a_guest_answers_yes_or_no_and_passes_the_occasion_itself_on_with_its_so
     chess = READER.occasion("the chess match at Johnson Park on February 14 from 6pm to 8pm", T)
     assert chess is not None
     other = stream(invitation.commitment("Klaus Mueller", chess), kind=MemoryKind.THOUGHT)
-    promised = [replace(r, subject="Klaus Mueller", occasion=chess) for r in other.records]
+    promised = [r.replace(subject="Klaus Mueller", occasion=chess) for r in other.records]
     assert invitation.conflicts(PARTY, KLAUS, promised) and not invitation.conflicts(PARTY, KLAUS, [])
     # Someone who heard it passes the occasion on, attributed; the one it came from is not told it back.
     heard = stream(Heard(ISA.name, "x", occasion=PARTY)).snapshot()
@@ -105,7 +104,7 @@ def test_a_guest_answers_yes_or_no_and_passes_the_occasion_itself_on_with_its_so
     assert "Valentine" not in back.text
     # Invited again after a yes (here, by the host herself): it says it is coming, not something else.
     yes = stream(invitation.commitment("Klaus Mueller", PARTY), kind=MemoryKind.THOUGHT)
-    kept = [replace(r, subject="Klaus Mueller", occasion=PARTY) for r in yes.records]
+    kept = [r.replace(subject="Klaus Mueller", occasion=PARTY) for r in yes.records]
     again = dialogue.next_utterance(model, emb, _view(kept), KLAUS, ISA.name, T, doing="studying",
                                     lines=[(ISA.name, invite.text)], heard_ground=invite.ground,
                                     listener_is_agent=True)

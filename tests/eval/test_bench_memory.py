@@ -9,6 +9,7 @@ import pytest
 from npc_brain.bench import memory
 from npc_brain.bench.__main__ import main
 from npc_brain.bench.town_diary import PER_DAY
+from npc_brain.memory import MemoryStream
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,3 +32,13 @@ def test_deep_size_counts_what_records_share_once() -> None:
     seen = memory.shared_seen()
     first = memory.deep_size([(text, 5)], seen)
     assert memory.deep_size([(text, 5)], seen) < first  # the text is not counted twice
+
+
+def test_the_tables_that_share_texts_are_counted_and_the_list_with_its_room() -> None:
+    texts = [f"the bench number {i} is clean" for i in range(1000)]
+    assert memory.intern_table_bytes(texts) > 8 * len(texts)  # an entry a text, at least its two pointers
+    assert memory.intern_table_bytes([]) == 0
+    stream = MemoryStream(4)
+    for i in range(5):
+        stream.add("observation", texts[i], memory._START, 2, [1.0, 0, 0, 0])
+    assert stream.footprint()["records"] >= 8 * 5  # the list of records, over-allocation included
