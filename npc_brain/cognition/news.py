@@ -105,13 +105,14 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
 def unshared(records: Sequence[MemoryRecord], now: datetime | None = None) -> list[MemoryRecord]:
     """The agent's own news (not heard, not an occasion: a host already spends her mornings
     inviting) that none of its talks has carried yet — with `now`, only when the agent has been
-    about for a day and talked with nobody in it. A resident whose habits keep her at home
-    meets nobody, and her news stays with her (a stories run: 0% aware of it after 1.5 days);
-    the planner sends her where people are (`choices.day_slots`). Measured by time and talks,
-    so a town's first morning sends nobody anywhere new."""
+    about for a day. A resident whose habits keep her at home meets nobody, and her news stays
+    with her (a stories run: 0% aware of it after 1.5 days); the planner sends her where people
+    are (`choices.day_slots`). One who talked but told something else goes too (a Valentine
+    run: the candidate told one neighbour about his furniture on the first evening, and his
+    run for mayor stayed home on the second day). Measured by time and talks, so a town's first
+    morning sends nobody anywhere new."""
     talked = [r for r in records if r.description.startswith("Conversation with ")]
-    if now is not None and (not records or now - min(r.created for r in records) < _A_DAY
-                            or any(now - r.created < _A_DAY for r in talked)):
+    if now is not None and (not records or now - min(r.created for r in records) < _A_DAY):
         return []
     talks = [gist(r.description) for r in talked]
     return [r for r in records if r.teller is None and r.occasion is None and newsworthy(r)

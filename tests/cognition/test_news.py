@@ -291,12 +291,13 @@ def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_peop
     talk = "Conversation with Klaus Mueller: Sam Moore: I found an old ship's bell while digging my vegetable patch."
     told = [*mine, *records(talk, owner="Sam Moore", kind=MemoryKind.DIALOGUE)]
     assert news.unshared(told) == []
-    # The planner asks only of one who has been about for a day and talked with nobody in it.
+    # The planner asks only of one who has been about for a day; a talk of something else
+    # does not carry it.
     assert news.unshared(mine, T) == []
     assert news.unshared(mine, T + timedelta(days=1)) == [mine[0]]
     other = records("Conversation with Klaus Mueller: Sam Moore: Lovely day.", owner="Sam Moore",
                     kind=MemoryKind.DIALOGUE, at=T + timedelta(hours=10))
-    assert news.unshared([*mine, *other], T + timedelta(days=1)) == []
+    assert news.unshared([*mine, *other], T + timedelta(days=1)) == [mine[0]]
     homebody = SAM.model_copy(update={"daily_habits": ["reads in his armchair", "waters his plants"]})
     plain = day_slots(homebody, wake=7, bed=22)
     shared = day_slots(homebody, wake=7, bed=22, share=True)
