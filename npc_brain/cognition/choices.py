@@ -165,6 +165,7 @@ def work_option(persona: Persona, names: Mapping[str, str]) -> Option | None:
 # Where a resident with news of its own goes: among people (the location walk finds a place
 # for socializing on the map).
 SOCIABLE = Option("catching up with people around town", "socialize")
+SOCIABLE_LUNCH = Option("having lunch with people in town", "socialize")
 
 
 def day_slots(
@@ -251,13 +252,18 @@ def day_slots(
         # Not instead of work: at work it is among people already (the café owner's mornings).
         among = share and daytime and key != "lunch" and work not in job \
             and not any(o.start is not None for o in timed)
-        share = share and not among
+        # One who works has lunch among people instead (a stories run: the park keeper, at work
+        # in an empty park all day, kept her lost bracelet to herself).
+        lunch_out = share and key == "lunch" and work is not None and work.start is None
+        share = share and not (among or lunch_out)
         filler = routine[key]
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
             filler = []  # a busy persona's morning is its own things, not a five-hour walk
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]
         if among:
             ordered = [SOCIABLE, *ordered]
+        elif lunch_out:
+            ordered = [SOCIABLE_LUNCH, *ordered]
         # A host who "chose" a walk instead would never throw her party.
         pinned = [o for o in timed if o.what in committed]
         options = distinct(pinned[:1] or ordered, per_slot)

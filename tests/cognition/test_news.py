@@ -283,7 +283,7 @@ def test_an_npc_told_news_answers_with_its_own_news_before_saying_it_had_not_hea
 
 
 def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_people():
-    from npc_brain.cognition.choices import SOCIABLE, day_slots
+    from npc_brain.cognition.choices import SOCIABLE, SOCIABLE_LUNCH, day_slots
 
     mine = records("Sam Moore found an old ship's bell while digging his vegetable patch", owner="Sam Moore")
     assert [r.claim for r in news.unshared(mine)] == [mine[0].claim]
@@ -312,7 +312,11 @@ def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_peop
     assert morning.options[0] == SOCIABLE
     # Not instead of work (the café owner's mornings are among people already).
     worker = regular.model_copy(update={"workplace": "town:hobbs_cafe"})
-    assert all(s.options[0] != SOCIABLE for s in day_slots(worker, wake=7, bed=22, share=True))
+    slots = day_slots(worker, wake=7, bed=22, share=True)
+    assert all(s.options[0] != SOCIABLE for s in slots)
+    # … it has its lunch among people instead (the park keeper at work in an empty park all day).
+    assert next(s for s in slots if s.key == "lunch").options[0] == SOCIABLE_LUNCH
+    assert next(s for s in day_slots(worker, wake=7, bed=22) if s.key == "lunch").options[0] != SOCIABLE_LUNCH
 
 
 def test_a_fact_about_someone_is_known_only_from_a_record_about_them():
