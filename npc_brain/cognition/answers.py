@@ -36,7 +36,7 @@ from npc_brain.cognition.grounds import (
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE
 from npc_brain.language.aspect import happening
-from npc_brain.language.facts import content_words, facts_in, times_in
+from npc_brain.language.facts import content_words, facts_in, names, times_in
 from npc_brain.language.folding import fold
 from npc_brain.language.intent import Intent, topic_of, topic_words
 from npc_brain.language.phrasing import activity_of, parts_of_day
@@ -104,7 +104,7 @@ def candidates(
     words = (content_words(claimed) - content_words(speaker.name) - content_words(listener)) if claimed \
         else topic_words(line, speaker.name, listener)
     about = [r for r in recalled if words & content_words(r.claim)] if words else list(recalled)
-    if not words and topic and _names(topic, speaker.name):
+    if not words and topic and names(topic, speaker.name):
         # "How is Ben doing these days?" asked of Ben: his own life, not his weightiest relay.
         about = [r for r in recalled if r.subject == speaker.name and r.teller is None] or about
     if claimed:  # "I heard X": memories of X itself (most of its words), not of one word in it
@@ -375,12 +375,6 @@ def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime
             at = now.replace(hour=start, minute=0, second=0, microsecond=0)
             return at if tomorrow else max(at, now)
     return None
-
-
-def _names(text: str, person: str) -> bool:
-    """Whether `text` names `person` (their full or first name, as a word)."""
-    first = person.split()[0] if person.split() else person
-    return any(n and re.search(rf"\b{re.escape(n)}\b", text) for n in (person, first))
 
 
 def _named(listener: str, topic: str, speaker: Persona) -> str:

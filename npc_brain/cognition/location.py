@@ -245,8 +245,6 @@ def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str 
         return hit  # no workplace (retired, freelance): work happens at home
     if activity in HOME_ACTIVITIES and (hit := holding(home)):
         return hit
-    if activity in SOCIAL_ACTIVITIES and here and home and _within(here, home):
-        return None  # not "where one already is" when that is one's own home
     return holding(here)
 
 

@@ -23,7 +23,7 @@ from npc_brain.cognition import invitation
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
 from npc_brain.language import occasions as say
 from npc_brain.language.aspect import happening
-from npc_brain.language.facts import content_words
+from npc_brain.language.facts import content_words, names
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.language.opinions import is_opinion
 from npc_brain.memory.record import MemoryKind, MemoryRecord
@@ -155,10 +155,7 @@ def holds(records: Sequence[MemoryRecord], fact: str, subject: str | None = None
 
 def _about(record: MemoryRecord, person: str) -> bool:
     """Whether `record` is about `person`: by its subject field, else their name in its words."""
-    if record.subject == person:
-        return True
-    names = {person, *person.split()[:1]}
-    return any(re.search(rf"\b{re.escape(n)}\b", record.claim) for n in names if n)
+    return record.subject == person or names(record.claim, person)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -89,6 +89,12 @@ def times_in(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def names(text: str, person: str) -> bool:
+    """Whether `text` names `person`: their full or first name, as a word."""
+    first = person.split()[0] if person.split() else person
+    return any(n and re.search(rf"\b{re.escape(n)}\b", text) for n in (person, first))
+
+
 def names_in(text: str, known: Iterable[str] = ()) -> tuple[str, ...]:
     """Capitalised names in `text`. A single capitalised word that opens a sentence counts only
     when `known` holds it (it is a person or place the caller knows)."""
