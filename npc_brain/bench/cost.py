@@ -92,6 +92,7 @@ def summarize(usage: dict[str, Any], npcs: int, hours: float, wall_s: float) -> 
         # Failed thoughts are retried after a backoff: a high rate inflates calls and means the
         # run measured retries, not a day of thinking.
         "failure_pct": round(100 * total["failures"] / total["calls"], 1) if total["calls"] else 0.0,
+        "failures_by_cause": dict(usage.get("failures_by_cause", {})),
     }
 
 
@@ -101,10 +102,11 @@ def check_failures(result: dict[str, Any]) -> None:
     from npc_brain.llm.errors import LLMUnavailable
 
     if result["calls"] and result["failure_pct"] > MAX_FAILURE_PCT:
+        causes = ", ".join(f"{k} {v}" for k, v in sorted(result.get("failures_by_cause", {}).items()))
         raise LLMUnavailable(
             f"{result['failures']} of {result['calls']} model calls failed "
-            f"({result['failure_pct']:g}% > {MAX_FAILURE_PCT:g}%), so the run measured no cost; "
-            "check the model with `python -m npc_brain doctor`."
+            f"({result['failure_pct']:g}% > {MAX_FAILURE_PCT:g}%{': ' + causes if causes else ''}), "
+            "so the run measured no cost; check the model with `python -m npc_brain doctor`."
         )
 
 
@@ -124,6 +126,16 @@ def anchor_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     rows.append({"metric": "cache_share", "ours": share, "target": f"≥ {CACHE_TARGET:g}",
                  "met": "yes" if share >= CACHE_TARGET else "no", "reference": "—"})
     return rows
+
+
+def server_rows(result: dict[str, Any], server: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row for a run on an OpenAI-compatible server: what it was, the requests sent at once,
+    the calls and why any failed, and the wall time per game hour."""
+    causes = ", ".join(f"{k} {v}" for k, v in sorted(result.get("failures_by_cause", {}).items()))
+    return [{"server": server.get("kind", "?"), "slots": server.get("slots") or "?",
+             "concurrency": server.get("concurrency") or "unbounded", "workers": result.get("workers"),
+             "calls": result["calls"], "failures": result["failures"], "failure_pct": result["failure_pct"],
+             "causes": causes or "—", "wall_s_per_game_hour": result["wall_s_per_game_hour"]}]
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -170,5 +182,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["focus"] = min(max(0, args.focus), len(town.personas)) if args.detail == "coarse" else len(town.personas)
     result["refusals"] = sum(s.refusals for s in sim.rules.stats().values())
     result["anchors"] = anchor_rows(result)
+    if backend.server is not None:  # an OpenAI-compatible server: what it was and how it held up
+        result["server"] = server_rows(result, backend.server)
     result["purposes"] = [{"purpose": p, **v} for p, v in sorted(result["by_purpose"].items())]
     return result

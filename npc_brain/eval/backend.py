@@ -41,6 +41,8 @@ class Backend:
     description: str
     kind: str
     _closers: list[Callable[[], None]] = field(default_factory=list)
+    server: dict[str, Any] | None = None
+    """On an OpenAI-compatible server: its kind, its slots and the requests sent at once."""
 
     def close(self) -> None:
         """Release engines, files and connections (idempotent)."""
@@ -70,6 +72,7 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
     if n_parallel is not None:
         overrides["n_parallel"] = n_parallel
     closers: list[Callable[[], None]] = []
+    server: dict[str, Any] | None = None
     if choice == "scripted" or choice.startswith("replay:"):
         from npc_brain.llm.embedders import LexicalEmbedder
 
@@ -101,8 +104,15 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
             description = (f"embedded llama.cpp: {stack.engine.name if stack.engine else model.name} "
                            f"(threads={settings.threads}, slots={settings.n_parallel}), embedder {embedder.name}")
         else:
+            try:
+                server = server_facts(model)
+            except BaseException:
+                stack.close()
+                raise
             where = settings.base_url or "api.openai.com"
-            description = f"OpenAI-compatible {where}: {model.name}, embedder {embedder.name}"
+            description = (f"OpenAI-compatible {where}: {model.name} ({server['kind']}, "
+                           f"{server['slots'] or '?'} slots, concurrency {server['concurrency'] or 'unbounded'}), "
+                           f"embedder {embedder.name}")
     if getattr(args, "record", None):
         from npc_brain.llm.replay import RecordingModel
 
@@ -110,4 +120,20 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
         closers.append(recorder.close)  # closes before the engine (closers run last-in first)
         model = recorder
         description += f", recorded to {args.record}"
-    return Backend(model, embedder, description, kind, closers)
+    return Backend(model, embedder, description, kind, closers, server)
+
+
+def server_facts(model: ChatModel) -> dict[str, Any]:
+    """Ask an OpenAI-compatible model's server what it is, before a run (so a dead server is
+    named at once, not counted in a run's failures): kind, slots, requests sent at once."""
+    from npc_brain.llm.errors import LLMUnreachable
+    from npc_brain.llm.openai_backend import OpenAIModel
+
+    if not isinstance(model, OpenAIModel):
+        return {"kind": "?", "slots": None, "concurrency": None}
+    info = model.server
+    if not model.ping(timeout_s=min(5.0, model.timeout_s)):
+        raise LLMUnreachable(f"Could not reach the OpenAI-compatible server at {model.base_url}.")
+    slots = model.slots
+    return {"kind": info.kind, "slots": info.slots, "concurrency": slots.limit if slots else None,
+            "model": model.model}

@@ -98,6 +98,10 @@ def _empty() -> Mapping[str, CallStats]:
     return MappingProxyType({})
 
 
+def _no_causes() -> Mapping[str, int]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class UsageSnapshot:
     """An immutable copy of the counters at one moment."""
@@ -105,6 +109,8 @@ class UsageSnapshot:
     total: CallStats = field(default_factory=CallStats)
     by_purpose: Mapping[str, CallStats] = field(default_factory=_empty)
     by_agent: Mapping[str, CallStats] = field(default_factory=_empty)
+    failures_by_cause: Mapping[str, int] = field(default_factory=_no_causes)
+    """Failed calls by the error that failed them (`LLMTimeout`, `LLMOutputError`, `Preempted` …)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain nested dict (benchmarks print it as JSON)."""
@@ -112,6 +118,7 @@ class UsageSnapshot:
             "total": self.total.to_dict(),
             "by_purpose": {k: v.to_dict() for k, v in sorted(self.by_purpose.items())},
             "by_agent": {k: v.to_dict() for k, v in sorted(self.by_agent.items())},
+            "failures_by_cause": dict(sorted(self.failures_by_cause.items())),
         }
 
 
@@ -130,6 +137,7 @@ class AccountingModel(RequestModel):
         self._total = CallStats()
         self._by_purpose: dict[str, CallStats] = {}
         self._by_agent: dict[str, CallStats] = {}
+        self._causes: dict[str, int] = {}
 
     # -- counting -----------------------------------------------------------------------------
 
@@ -143,6 +151,7 @@ class AccountingModel(RequestModel):
         failed: bool = False,
         output_error: bool = False,
         repairs: int = 0,
+        cause: str | None = None,
     ) -> None:
         key = agent if agent is not None else NO_AGENT
         kw: dict[str, Any] = {"failed": failed, "output_error": output_error, "repairs": repairs}
@@ -152,6 +161,8 @@ class AccountingModel(RequestModel):
                 usage, latency, **kw
             )
             self._by_agent[key] = self._by_agent.get(key, CallStats()).add(usage, latency, **kw)
+            if cause is not None:
+                self._causes[cause] = self._causes.get(cause, 0) + 1
 
     def _failed(self, exc: LLMError, purpose: str, agent: str | None, start: float) -> None:
         usage = getattr(exc, "usage", None)
@@ -166,11 +177,12 @@ class AccountingModel(RequestModel):
             output_error=output_error,
             # A parse that failed after its repair retry made two requests: one repair.
             repairs=max(0, usage.requests - 1) if output_error else 0,
+            cause=type(exc).__name__,
         )
 
     def _copy(self) -> UsageSnapshot:  # under the lock
         return UsageSnapshot(self._total, MappingProxyType(dict(self._by_purpose)),
-                             MappingProxyType(dict(self._by_agent)))
+                             MappingProxyType(dict(self._by_agent)), MappingProxyType(dict(self._causes)))
 
     def snapshot(self) -> UsageSnapshot:
         """Consistent, immutable counters: totals, by purpose, by agent."""
@@ -181,7 +193,7 @@ class AccountingModel(RequestModel):
         """Zero the counters; returns the snapshot taken just before."""
         with self._lock:
             snap = self._copy()
-            self._total, self._by_purpose, self._by_agent = CallStats(), {}, {}
+            self._total, self._by_purpose, self._by_agent, self._causes = CallStats(), {}, {}, {}
         return snap
 
     # -- ChatModel ----------------------------------------------------------------------------

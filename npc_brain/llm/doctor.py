@@ -87,6 +87,9 @@ def diagnose(max_tokens: int = 48, out: TextIO | None = None) -> None:
                 f"timeout {model.timeout_s:g} s)"
             )
             say(f"model:     {model.model}")
+            slots = model.slots
+            say(f"kind:      {model.server.describe()}; requests at once: "
+                f"{slots.limit if slots else 'unbounded (set NPC_BRAIN_CONCURRENCY to its slots)'}")
             counts = probe_modes(model, max_tokens=max_tokens)
             best = recommended_mode(counts)
             table = ", ".join(f"{mode} {ok}/{PROBES}" for mode, ok in counts.items())

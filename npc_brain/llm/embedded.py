@@ -13,7 +13,6 @@ Sampler settings beyond the temperature come from a table keyed by the call's pu
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Self
@@ -21,7 +20,7 @@ from typing import Any, Self
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.engine import LlamaEngine
-from npc_brain.llm.grammar import grammar_for
+from npc_brain.llm.grammar import choice_grammar, grammar_for
 from npc_brain.llm.preemption import should_yield
 from npc_brain.llm.sampling import DEFAULT_SAMPLING, Sampling, sampling_for
 from npc_brain.llm.settings import LLMSettings
@@ -90,7 +89,7 @@ class EmbeddedModel(ChatBackend):
         if request.options:
             # The grammar holds the reply to one option; llama.cpp reports the first token's
             # top log-probabilities from before the grammar, so every option gets its weight.
-            body["grammar"] = "root ::= " + " | ".join(json.dumps(o) for o in request.options)
+            body["grammar"] = choice_grammar(request.options)
             body["logprobs"] = True
             body["top_logprobs"] = max(_TOP_LOGPROBS, 2 * len(request.options))
         elif fmt is not None:

@@ -16,6 +16,19 @@ class LLMUnreachable(LLMUnavailable):
     cheap probe finds it back (`CallGate`)."""
 
 
+class LLMTimeout(LLMUnavailable):
+    """The server took longer than the call's limit (`LLMSettings.timeout_s`) to answer."""
+
+
+class LLMBusy(LLMUnavailable):
+    """The server said it was too busy to take the request (HTTP 429) and stayed so for as long
+    as the call may wait; `retry_after` is the wait it asked for, in seconds, when it said."""
+
+    def __init__(self, message: str, *, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class LLMOutputError(LLMError):
     """The model answered, but not in the requested shape, even after one repair retry."""
 
@@ -45,6 +58,6 @@ class LLMConfigError(LLMError, ValueError):
 def error_class(name: str) -> type[LLMError]:
     """The error class of this module called `name` (a recording names its failures so); an
     unknown name is a plain `LLMError`."""
-    found = {cls.__name__: cls for cls in (LLMError, LLMUnavailable, LLMOutputError, LLMRequestError,
-                                           LLMConfigError, ModelNotFound)}
+    found = {cls.__name__: cls for cls in (LLMError, LLMUnavailable, LLMUnreachable, LLMTimeout, LLMBusy,
+                                           LLMOutputError, LLMRequestError, LLMConfigError, ModelNotFound)}
     return found.get(name, LLMError)

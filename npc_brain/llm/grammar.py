@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -92,3 +92,8 @@ def grammar_for(schema: Mapping[str, Any]) -> str:
     """`compact_grammar` memoised by the schema's JSON text (runtime-built schemas repeat)."""
     # Not sort_keys: property order is part of the grammar (the model writes them in order).
     return _cached(json.dumps(schema, ensure_ascii=False))
+
+
+def choice_grammar(options: Sequence[str]) -> str:
+    """A GBNF grammar whose only replies are `options` (any llama.cpp build takes GBNF)."""
+    return "root ::= " + " | ".join(json.dumps(o) for o in options)

@@ -2,18 +2,18 @@
 
 `OpenAIModel` sends chat completions through the `openai` client with a deliberate timeout
 (the client's default read timeout is 600 s — a game NPC cannot wait that long) and a small
-retry budget. Structured output per server: `json_schema` (OpenAI, vLLM, Ollama, llama.cpp
-server), `json_object` plus the schema in the prompt (llama-cpp-python answers json_schema
-with a 500), or the prompt alone. Every client exception becomes `LLMUnavailable` (or
-`LLMRequestError` for a 400) naming the URL that was tried. A call whose text someone
-watches, or that must give way to the player's (`npc_brain.llm.preemption`), is streamed;
-a preempted one closes its stream between chunks, which frees the server's slot.
+retry budget. Structured output per server: on llama.cpp's server the embedded engine's
+compact grammar (`npc_brain.llm.server_fields`), elsewhere `json_schema` (OpenAI, vLLM,
+Ollama), `json_object` plus the schema in the prompt (llama-cpp-python answers json_schema
+with a 500), or the prompt alone. Every client exception becomes a typed `LLMError` naming the
+URL that was tried (`npc_brain.llm.server_errors`). A call whose text someone watches, or that
+must give way to the player's (`npc_brain.llm.preemption`), is streamed; a preempted one
+closes its stream between chunks, which frees the server's slot.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -24,18 +24,21 @@ import numpy as np
 from npc_brain.llm.base import ChatBackend
 from npc_brain.llm.calls import ChatRequest, Completion, Usage
 from npc_brain.llm.concurrency import RequestSlots
-from npc_brain.llm.errors import LLMError, LLMRequestError, LLMUnavailable, LLMUnreachable
+from npc_brain.llm.errors import LLMBusy, LLMError, LLMRequestError, LLMTimeout, LLMUnavailable, LLMUnreachable
 from npc_brain.llm.preemption import Preempted, server_priority, should_yield
+from npc_brain.llm.server_errors import GATEWAY_DOWN, map_openai_error
+from npc_brain.llm.server_fields import ServerFields
+from npc_brain.llm.server_info import OPENAI_URL, ServerInfo, read_server_info
 from npc_brain.llm.settings import LLMSettings, StructuredMode
 from npc_brain.llm.streaming import Sink, stream_sink
 
 log = logging.getLogger(__name__)
 
-OPENAI_URL = "https://api.openai.com/v1"
 DEFAULT_OPENAI_CHAT_MODEL = "gpt-4o-mini"
 DEFAULT_OPENAI_EMBED_MODEL = "text-embedding-3-small"
 _EMBED_BATCH = 128
-_TOP_LOGPROBS = 20  # OpenAI's maximum
+_FIRST_BUSY_WAIT_S = 0.5  # a busy server (HTTP 429) that names no wait is asked again after this,
+_MAX_BUSY_WAIT_S = 8.0  # doubling up to this, for as long as the call's timeout allows
 
 
 def _first_token_logprobs(choice: Any) -> dict[str, float] | None:
@@ -63,84 +66,37 @@ def make_client(base_url: str | None, api_key: str | None, timeout_s: float, max
     )
 
 
-def map_openai_error(exc: Exception, url: str, *, timeout_s: float, hint: str = "") -> LLMError:
-    """Translate an `openai` client exception into the layer's typed errors."""
-    import openai
-
-    if isinstance(exc, openai.APITimeoutError):
-        return LLMUnavailable(
-            f"Timed out after {timeout_s:g} s waiting for the OpenAI-compatible server at {url}."
-        )
-    if isinstance(exc, openai.APIConnectionError):
-        cause = exc.__cause__ or exc.__context__
-        why = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return LLMUnreachable(f"Could not reach the OpenAI-compatible server at {url}{why}.")
-    if isinstance(exc, openai.APIStatusError):
-        code = exc.status_code
-        detail = _status_detail(exc)
-        if code in _GATEWAY_DOWN:
-            return LLMUnreachable(f"The server at {url} answered HTTP {code}: {detail}.")
-        # The hint is for a server that refused the schema, never for one that is down (502,
-        # refused): there it would send the user after the wrong setting.
-        extra = f" {hint}" if hint and rejects_schema(code, detail) else ""
-        if code in (400, 413, 422):
-            return LLMRequestError(
-                f"The server at {url} rejected the request (HTTP {code}): {detail}.{extra}"
-            )
-        return LLMUnavailable(f"The server at {url} answered HTTP {code}: {detail}.{extra}")
-    return LLMUnavailable(
-        f"Bad reply from the OpenAI-compatible server at {url}: {type(exc).__name__}: {exc}"
-    )
-
-
-_GATEWAY_DOWN = (502, 503, 504)  # a proxy in front of a server that is not there (yet)
-_SCHEMA_WORDS = re.compile(r"response_format|json_schema|schema", re.IGNORECASE)
-
-
-def rejects_schema(code: int, detail: str) -> bool:
-    """True when an HTTP error says the server refused the structured-output request.
-
-    400/422 is how llama.cpp, vLLM and OpenAI refuse a schema; llama-cpp-python answers 500.
-    """
-    return code in (400, 422, 500) and bool(_SCHEMA_WORDS.search(detail))
-
-
-def _status_detail(exc: Any) -> str:
-    body = getattr(exc, "body", None)
-    if isinstance(body, dict):
-        err = body.get("error", body)
-        if isinstance(err, dict) and err.get("message"):
-            return str(err["message"])[:300]
-    return str(getattr(exc, "message", exc))[:300]
-
-
 class OpenAIModel(ChatBackend):
     """A `ChatModel` on an OpenAI-compatible `/v1/chat/completions` endpoint. Thread-safe.
 
-    `chat_model=None` means "gpt-4o-mini" on api.openai.com and, elsewhere, the first model
-    the server lists at `/v1/models` (what a single-model llama.cpp or vLLM server serves).
-    `server_priority`: send each call's priority (`npc_brain.llm.preemption.server_priority`,
-    0 for the player's) in vLLM's `priority` field; a server that refuses it is asked again
-    without, and not sent it any more. `max_concurrency`: at most this many requests at the
-    server at once, the most urgent waiting call next (`npc_brain.llm.concurrency`; None: as
-    many as the caller's threads send).
+    On the first call the server is asked what it is (`server`: `npc_brain.llm.server_info`).
+    `chat_model=None` means "gpt-4o-mini" on api.openai.com and, elsewhere, the first model the
+    server lists (what a single-model llama.cpp or vLLM server serves). On llama.cpp's server
+    requests carry its grammar and sampler fields, as the embedded engine's do
+    (`npc_brain.llm.server_fields`). `server_priority`: send each call's priority
+    (`npc_brain.llm.preemption.server_priority`, 0 for the player's) in vLLM's `priority` field.
+    `max_concurrency`: at most this many requests at the server at once, the most urgent waiting
+    call next (`npc_brain.llm.concurrency`); None: the server's own slot count when it tells it
+    (llama.cpp's `--parallel`), else as many as the caller's threads send. A server that says it
+    is busy (HTTP 429) is asked again after the wait it names (else 0.5, 1, 2 … s) for up to
+    `timeout_s`, the slot free meanwhile; a field it refuses is left out from then on.
     """
 
     def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
                  chat_model: str | None = None, structured_mode: StructuredMode = "json_schema",
                  timeout_s: float = 60.0, max_retries: int = 1, client: Any | None = None,
                  clock: Callable[[], float] = time.perf_counter, server_priority: bool = False,
-                 max_concurrency: int | None = None) -> None:
+                 max_concurrency: int | None = None, fields: ServerFields | None = None) -> None:
         self._client = client or make_client(base_url, api_key, timeout_s, max_retries)
         self.slots = RequestSlots(max_concurrency) if max_concurrency is not None else None
-        self.server_priority = server_priority
+        self.fields = fields or ServerFields(priority=server_priority)
         self.base_url = str(self._client.base_url).rstrip("/")
         self.structured_mode = structured_mode
         self.timeout_s = timeout_s
         self._model = chat_model
-        self._model_lock = threading.Lock()
+        self._info: ServerInfo | None = None
+        self._info_lock = threading.Lock()
         self._clock = clock
-        self._logprobs = True  # until the server refuses them
         self._streams = True  # until the server refuses to stream
         self.name = f"openai:{chat_model or '?'}@{self.base_url}"
 
@@ -159,6 +115,15 @@ class OpenAIModel(ChatBackend):
             max_concurrency=s.max_concurrency,
         )
 
+    @property
+    def server_priority(self) -> bool:
+        """True while each call's priority is sent (off once the server refused the field)."""
+        return self.fields.sends("priority")
+
+    @server_priority.setter
+    def server_priority(self, on: bool) -> None:
+        self.fields.allow("priority", on)
+
     def ping(self, timeout_s: float = 1.0) -> bool:
         """True when the server answers at all (one GET of `/models`, no retry): what the call
         gate asks after an outage. An error status still means it is up; refused, reset, timed
@@ -170,31 +135,65 @@ class OpenAIModel(ChatBackend):
         except openai.APIConnectionError:  # timeouts too
             return False
         except openai.APIStatusError as exc:
-            return exc.status_code not in _GATEWAY_DOWN
+            return exc.status_code not in GATEWAY_DOWN
         except Exception:  # noqa: BLE001 - a reply we cannot read still came from a live server
             return True
         return True
 
     @property
+    def server(self) -> ServerInfo:
+        """What the server is (asked once; a server that cannot be reached is asked again on
+        the next call). Without `max_concurrency`, its slot count becomes the limit."""
+        if self._info is not None:
+            return self._info
+        with self._info_lock:
+            return self._info or self._ask_server()
+
+    def _ask_server(self) -> ServerInfo:  # under the lock
+        """Ask the server once; a server that cannot be reached is not remembered."""
+        try:
+            info = read_server_info(self._client, self.base_url, timeout_s=self.timeout_s)
+        except LLMError as exc:
+            if self._model is None:
+                raise  # no model name to send without the server's list
+            if isinstance(exc, LLMUnreachable | LLMTimeout):
+                return ServerInfo()  # ask again when it is back
+            info = ServerInfo()  # it answered, but not the list: a plain OpenAI-compatible one
+        if self._model is None:
+            self._model = info.model or DEFAULT_OPENAI_CHAT_MODEL
+            self.name = f"openai:{self._model}@{self.base_url}"
+        if self.slots is None and info.slots:
+            self.slots = RequestSlots(info.slots)
+        self._info = info
+        return info
+
+    @property
     def model(self) -> str:
         """The chat model name (resolved from the server's list on first use if unset)."""
         if self._model is None:
-            with self._model_lock:
-                if self._model is None:
-                    self._model = resolve_model_name(
-                        self._client, self.base_url, DEFAULT_OPENAI_CHAT_MODEL, self.timeout_s
-                    )
-                    self.name = f"openai:{self._model}@{self.base_url}"
-        return self._model
+            self.server  # noqa: B018 - asks the server, which names the model
+        return self._model or DEFAULT_OPENAI_CHAT_MODEL
 
     def _send(self, request: ChatRequest) -> Completion:
-        if self.slots is None:
-            return self._round_trip(request)
+        info = self.server
         level = server_priority()
-        with self.slots.hold(0 if level is None else level):  # unmarked calls are not put behind the town's
-            return self._round_trip(request)
+        deadline = time.monotonic() + self.timeout_s
+        pause = _FIRST_BUSY_WAIT_S
+        while True:
+            try:
+                if self.slots is None:
+                    return self._round_trip(request, info)
+                with self.slots.hold(0 if level is None else level):  # unmarked calls: not behind the town's
+                    return self._round_trip(request, info)
+            except LLMBusy as exc:
+                wait = exc.retry_after if exc.retry_after is not None else pause
+                if time.monotonic() + wait > deadline:
+                    raise
+                log.debug("%s is busy; asking again in %.1f s", self.base_url, wait)
+                time.sleep(wait)  # the slot is free meanwhile: the player's call may take it
+                pause = min(2 * pause, _MAX_BUSY_WAIT_S)
 
-    def _round_trip(self, request: ChatRequest) -> Completion:
+    def _round_trip(self, request: ChatRequest, info: ServerInfo) -> Completion:
         model = self.model
         kwargs: dict[str, Any] = {
             "model": model,
@@ -202,14 +201,8 @@ class OpenAIModel(ChatBackend):
             "max_tokens": request.max_tokens,
             "temperature": request.temperature,
         }
-        if request.response_format is not None:
-            kwargs["response_format"] = dict(request.response_format)
-        if request.options and self._logprobs:
-            kwargs["logprobs"] = True
-            kwargs["top_logprobs"] = _TOP_LOGPROBS
-        level = server_priority() if self.server_priority else None
-        if level is not None:  # vLLM (--scheduling-policy priority): lower is served sooner
-            kwargs["extra_body"] = {"priority": level}
+        extra, used = self.fields.for_request(request, info, server_priority())
+        kwargs.update(extra)
         hint = ""
         if (request.response_format or {}).get("type") == "json_schema":
             hint = "If this server cannot do json_schema, set NPC_BRAIN_STRUCTURED=json_object."
@@ -218,20 +211,14 @@ class OpenAIModel(ChatBackend):
         # it can be dropped between chunks; closing the stream frees the server's slot.
         stop = None if request.options else should_yield()
         if (sink is not None or stop is not None) and self._streams:
-            return self._send_streaming(request, kwargs, sink, hint, stop)
+            return self._send_streaming(request, info, kwargs, used, sink, hint, stop)
         start = self._clock()
         try:
             resp = self._client.chat.completions.create(**kwargs)
         except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
-            if isinstance(error, LLMRequestError) and "extra_body" in kwargs:
-                log.warning("%s refused the priority field; calls go without it (%s)", self.base_url, error)
-                self.server_priority = False
-                return self._round_trip(request)
-            if isinstance(error, LLMRequestError) and "logprobs" in kwargs:
-                # A server that refuses logprobs still answers the choice as text.
-                self._logprobs = False
-                return self._round_trip(request)
+            if isinstance(error, LLMRequestError) and self._turned_down(error, used):
+                return self._round_trip(request, info)
             raise error from None
         elapsed = self._clock() - start
         try:
@@ -257,8 +244,16 @@ class OpenAIModel(ChatBackend):
             top_logprobs=_first_token_logprobs(choice) if request.options else None,
         )
 
-    def _send_streaming(self, request: ChatRequest, kwargs: dict[str, Any], sink: Sink | None,
-                        hint: str, stop: Callable[[], bool] | None = None) -> Completion:
+    def _turned_down(self, error: LLMRequestError, used: Sequence[str]) -> bool:
+        """True when a field the request carried is left out from now on (send it again)."""
+        feature = self.fields.turn_down(str(error), used)
+        if feature is not None:
+            log.warning("%s refused the %s field; calls go without it (%s)", self.base_url, feature, error)
+        return feature is not None
+
+    def _send_streaming(self, request: ChatRequest, info: ServerInfo, kwargs: dict[str, Any],
+                        used: Sequence[str], sink: Sink | None, hint: str,
+                        stop: Callable[[], bool] | None = None) -> Completion:
         """The same request streamed: `sink` hears the text so far as chunks arrive; when
         `stop()` turns true the stream is closed and `Preempted` raised."""
         start = self._clock()
@@ -290,14 +285,11 @@ class OpenAIModel(ChatBackend):
             raise
         except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
             error = map_openai_error(exc, self.base_url, timeout_s=self.timeout_s, hint=hint)
-            if isinstance(error, LLMRequestError) and not text and "extra_body" in kwargs:
-                log.warning("%s refused the priority field; calls go without it (%s)", self.base_url, error)
-                self.server_priority = False
-                return self._round_trip(request)
             if isinstance(error, LLMRequestError) and not text:
-                # A server that cannot stream (or take stream_options) answers in one piece.
-                self._streams = False
-                return self._round_trip(request)
+                if "stream" in str(error).lower() or not self._turned_down(error, used):
+                    # A server that cannot stream (or take stream_options) answers in one piece.
+                    self._streams = False
+                return self._round_trip(request, info)
             raise error from None
         return Completion(
             text="".join(text),
