@@ -46,5 +46,7 @@ def known_snapshot(known: Known) -> KnownPlaces:
             purpose=frozenset(p.purpose),
             state=state,
             children=tuple(c.address for c in p.children),
+            kept=getattr(p, "owner", None) is not None,
+            dwelling=bool(getattr(p, "residents", ())),
         ))
     return KnownPlaces.build(infos)

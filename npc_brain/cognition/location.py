@@ -8,9 +8,10 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 """
 from __future__ import annotations
 
+
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -39,6 +40,10 @@ class PlaceInfo:
     purpose: frozenset[str] = frozenset()
     state: str = ""
     children: tuple[str, ...] = ()
+    kept: bool = False
+    """Someone keeps it (the map's `owner`: a café, a pub): while open, people are there."""
+    dwelling: bool = False
+    """Someone lives there (the map's `residents`): a home, not a place to meet the town."""
 
     @property
     def key(self) -> str:
@@ -71,8 +76,7 @@ class KnownPlaces:
         for addr, p in by_addr.items():
             kids = tuple(c for c in p.children if c in by_addr)
             extra = tuple(a for a in by_parent.get(addr, ()) if a not in kids)
-            fixed[addr] = PlaceInfo(p.address, p.name, p.kind, p.description, p.purpose,
-                                    p.state, kids + tuple(sorted(extra)))
+            fixed[addr] = replace(p, children=kids + tuple(sorted(extra)))
         roots = tuple(a for a, p in fixed.items() if p.parent is None or p.parent not in fixed)
         serves: dict[str, frozenset[str]] = {}
 
@@ -157,10 +161,8 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             break
         fitting = [o for o in options if known.serves(o.address, activity)]
         pool = fitting or options
-        if activity in SOCIAL_ACTIVITIES and home:
-            # Among people is out of one's own home (unless the step names it: `_named` below):
-            # "catching up with people around town" was placed on the resident's own sofa.
-            pool = [o for o in pool if not _within(home, o.address)] or pool
+        if activity in SOCIAL_ACTIVITIES:
+            pool = _among_people(known, pool, home)
         pick, new_state = None, None
         named = _named(options, what) or _holding_named(known, options, what)
         if named is not None:  # "relax in the park": the plan already says where
@@ -199,6 +201,21 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             break
         options = list(known.children(pick.address))
     return PlaceDecision(current, state, calls, tuple(path))
+
+
+def _among_people(known: KnownPlaces, pool: list[PlaceInfo], home: str | None) -> list[PlaceInfo]:
+    """Where a step among people may go: out of homes (one's own and others'), and to a kept
+    place (one with a keeper, open: closed ones are never offered) when one fits. "Catching up
+    with people around town" was placed on the resident's own sofa; the park keeper's "lunch
+    with people in town" in the empty park she already stood in (stories, b1da638)."""
+    def homely(o: PlaceInfo) -> bool:
+        return bool(home and _within(home, o.address)) or o.dwelling
+
+    def kept(o: PlaceInfo) -> bool:  # the option is kept, or holds or is inside a kept place
+        return any(p.kept and (_within(a, o.address) or _within(o.address, a)) for a, p in known.places.items())
+
+    out = [o for o in pool if not homely(o)] or pool
+    return [o for o in out if kept(o)] or out
 
 
 def _words(text: str) -> str:

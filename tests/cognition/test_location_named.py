@@ -68,3 +68,60 @@ def test_among_people_is_out_of_ones_own_home() -> None:
                          activity="socialize", start="town", here="town:home:parlour", home="town:home:parlour",
                          to_object=False)
     assert named.address == "town:home:parlour"
+
+
+def test_among_people_goes_where_someone_keeps_the_place_not_where_one_stands() -> None:
+    # Stories on b1da638: the park keeper's "having lunch with people in town" was placed in the empty
+    # park she already stood in. A step among people now goes to a kept place (the map's owner: open,
+    # someone is there), never into another resident's home; with no kept place the old walk holds.
+    from npc_brain.cognition.location import KnownPlaces, PlaceInfo, choose_place
+    from npc_brain.llm.testing import ScriptedModel
+    places = [
+        PlaceInfo("vale", "Vale", "world", children=("vale:meadow", "vale:kiln", "vale:bakery")),
+        PlaceInfo("vale:meadow", "Thistle Meadow", "area", purpose=frozenset({"socialize", "work"}),
+                  children=("vale:meadow:stile",)),
+        PlaceInfo("vale:meadow:stile", "Stile", "room", purpose=frozenset({"socialize"})),
+        PlaceInfo("vale:kiln", "Kiln Row 4", "building", purpose=frozenset({"socialize", "sleep"}), dwelling=True),
+        PlaceInfo("vale:bakery", "Pell's Ovens", "building", purpose=frozenset({"socialize", "eat"}), kept=True,
+                  children=("vale:bakery:counter",)),
+        PlaceInfo("vale:bakery:counter", "Counter Room", "room", purpose=frozenset({"eat", "socialize"})),
+    ]
+    known = KnownPlaces.build(places)
+    out = choose_place(ScriptedModel(), known, agent="Odile", what="having lunch with people in town",
+                       activity="socialize", start="vale", here="vale:meadow:stile", workplace="vale:meadow",
+                       to_object=False)
+    assert out.address == "vale:bakery:counter" and out.calls == 0
+    # The bakery refused (closed, full): the meadow she stands in, not a neighbour's home.
+    shut = choose_place(ScriptedModel(), known, agent="Odile", what="having lunch with people in town",
+                        activity="socialize", start="vale", here="vale:meadow:stile", workplace="vale:meadow",
+                        exclude=("vale:bakery",), to_object=False)
+    assert shut.address == "vale:meadow:stile"
+    # Not a step among people: where one stands still holds.
+    rest = choose_place(ScriptedModel(), known, agent="Odile", what="resting on the stile",
+                        activity="relax", start="vale", here="vale:meadow:stile",
+                        to_object=False)
+    assert rest.address == "vale:meadow:stile"
+
+
+def test_known_places_read_keepers_and_residents_from_the_map() -> None:
+    from npc_brain.cognition.known import known_snapshot
+    from npc_brain.testing import tiny_town
+    from npc_brain.world.spatial_memory import SpatialMemory
+    world = tiny_town()
+    known = known_snapshot(SpatialMemory(world, [p.address for p in world.places()]))
+    kept = {a for a, p in known.places.items() if p.kept}
+    homes = {a for a, p in known.places.items() if p.dwelling}
+    assert kept == set()  # nobody keeps a place in the tiny town
+    assert homes == {p.address for p in world.places() if p.residents} and len(homes) == 3
+
+
+def test_the_demo_maps_keepers_are_kept_places() -> None:
+    from pathlib import Path
+
+    from npc_brain import load_world
+    from npc_brain.cognition.known import known_snapshot
+    from npc_brain.world.spatial_memory import SpatialMemory
+    world = load_world(Path(__file__).resolve().parents[2] / "maps" / "town.tmx")
+    known = known_snapshot(SpatialMemory(world, [p.address for p in world.places()]))
+    kept = {a for a, p in known.places.items() if p.kept}
+    assert "town:hobbs_cafe" in kept and not any(p.dwelling for a, p in known.places.items() if a in kept)
