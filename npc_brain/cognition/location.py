@@ -8,7 +8,6 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 """
 from __future__ import annotations
 
-
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
