@@ -70,7 +70,7 @@ def make_executor(workers: int) -> Executor | None:
 
 
 def drain(sim: Any, *, before: datetime | None = None, poll_s: float = 0.005,
-          timeout_s: float | None = None, idle_s: float = 0.25) -> None:
+          timeout_s: float | None = None, idle_s: float = 1.0) -> None:
     """Apply thinking until no job is in flight (jobs a job's result chains are included).
 
     With `before`, only jobs submitted before that game time are waited for; younger ones

@@ -66,13 +66,25 @@ class World:
             self._index[node.address] = node
         self._where: dict[str, Place] = {}
         self._xy: dict[str, tuple[float, float]] = {}
+        # What `find_all` matches, indexed once (the tree is fixed once built): a display name
+        # (lowered), and every address suffix that starts a segment. A scan per lookup cost
+        # 1 ms on the city map, and a conversation turn's `go_to` offers looked up every building.
+        self._rank = {address: i for i, address in enumerate(self._index)}
+        self._by_name: dict[str, list[Place]] = {}
+        self._by_suffix: dict[str, list[Place]] = {}
+        for node in self._index.values():
+            self._by_name.setdefault(node.name.lower(), []).append(node)
+            parts = node.address.split(":")
+            suffixes = {":".join(parts[i:]) for i in range(1, len(parts))} | {node.key}
+            for suffix in suffixes:
+                self._by_suffix.setdefault(suffix, []).append(node)
 
     # ----- the tree -----------------------------------------------------------------------
     def __contains__(self, address: object) -> bool:
         return isinstance(address, str) and address in self._index
 
     def __iter__(self) -> Iterator[Place]:
-        return self.root.walk()
+        return iter(self._index.values())  # built from root.walk(): the same tree order
 
     def get(self, address: str | Place) -> Place:
         """The node at an address; `UnknownPlace` (with close suggestions) if there is none."""
@@ -100,19 +112,16 @@ class World:
             return [self._index[text]]
         lowered = text.lower()
         slug = ":".join(slugify(part) for part in lowered.split(":"))
-        hits = [
-            p
-            for p in self._index.values()
-            if p.name.lower() == lowered or p.key == slug or p.address.endswith(":" + slug)
-        ]
-        return sorted(hits, key=lambda p: p.address.count(":"))
+        # A name, a key or a suffix after a ':' (the index holds exactly these), in map order.
+        hits = {p.address: p for p in (*self._by_name.get(lowered, ()), *self._by_suffix.get(slug, ()))}
+        return sorted(hits.values(), key=lambda p: (p.address.count(":"), self._rank[p.address]))
 
     def places(self, kind: PlaceKind | str | None = None) -> list[Place]:
         """All nodes in tree order, optionally only one kind."""
         if kind is None:
-            return list(self.root.walk())
+            return list(self._index.values())
         kind = PlaceKind(kind)
-        return [p for p in self.root.walk() if p.kind is kind]
+        return [p for p in self._index.values() if p.kind is kind]
 
     def place_at(self, x: float, y: float) -> Place | None:
         """The deepest node whose rectangle contains the pixel point (None off the town)."""
