@@ -8,6 +8,7 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -201,6 +202,7 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
     return PlaceDecision(current, state, calls, tuple(path))
 
 
+@functools.lru_cache(maxsize=4096)  # a walk asks it of every known place's name, per preposition
 def _words(text: str) -> str:
     """Lower-case words between spaces, punctuation dropped: a name followed by a comma ("… at
     Hobbs Cafe, February 14") is still named (a 25-NPC Valentine run placed the party at the
