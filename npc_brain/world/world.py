@@ -66,6 +66,7 @@ class World:
             self._index[node.address] = node
         self._where: dict[str, Place] = {}
         self._xy: dict[str, tuple[float, float]] = {}
+        self._moves = 0  # see `occupancy_version`
         # What `find_all` matches, indexed once (the tree is fixed once built): a display name
         # (lowered), and every address suffix that starts a segment. A scan per lookup cost
         # 1 ms on the city map, and a conversation turn's `go_to` offers looked up every building.
@@ -193,6 +194,7 @@ class World:
     def set_position(self, agent: str, x: float, y: float) -> Place | None:
         """Record where an agent stands (map pixels); returns the deepest node there."""
         self._xy[agent] = (x, y)
+        self._moves += 1
         where = self.place_at(x, y)
         if where is None:
             self._where.pop(agent, None)
@@ -205,12 +207,20 @@ class World:
         place = self.get(address)
         self._where[agent] = place
         self._xy[agent] = place.center
+        self._moves += 1
         return place
 
     def remove(self, agent: str) -> None:
         """Forget an agent's whereabouts (it left the map)."""
         self._where.pop(agent, None)
         self._xy.pop(agent, None)
+        self._moves += 1
+
+    @property
+    def occupancy_version(self) -> int:
+        """Changes whenever an agent is placed, moved or removed: what is read of who is where
+        at one version holds until the next."""
+        return self._moves
 
     def location(self, agent: str) -> Place | None:
         """The deepest node the agent is in, or None if unknown."""
