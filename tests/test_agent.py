@@ -259,3 +259,19 @@ def test_a_day_step_has_its_obvious_place_before_the_hour_is_decomposed():
     assert agent.current_action(t).address == ANA.workplace  # walks to work at once
     assert agent.current_action(t + timedelta(hours=3)).address == "town:hobbs_cafe"
     assert agent.current_action(t + timedelta(hours=4)).address == agent.address  # not obvious: stays
+
+
+def test_known_places_snapshot_is_kept_until_the_agent_learns_something():
+    agent = make_agent()
+    known = agent.known
+    assert isinstance(known, SpatialMemory)
+    first = agent.known_places()
+    assert agent.known_places() is first  # nothing new: the same immutable snapshot
+    cafe = known.world.get("town:hobbs_cafe")
+    room = next(c for c in cafe.children)
+    assert room.address not in first
+    known.observe_room(room)
+    fresh = agent.known_places()
+    assert fresh is not first and room.address in fresh
+    agent.known = SpatialMemory(known.world)  # a new known world (a save loaded): never the old snapshot
+    assert room.address not in agent.known_places()

@@ -159,11 +159,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             # No player (nobody in view), or one whose screen holds the first `--focus` NPCs.
             sim.society.focus([p.name for p in town.personas[:max(0, args.focus)]])
         progress = Progress("cost", enabled=not args.quiet)
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.thread_time()
         settle(sim)
+        first = time.perf_counter() - t0
         advance(sim, args.game_hours * 60, step_minutes=args.step_minutes, progress=progress,
                 lag_minutes=think_lag(args))
-        wall = time.perf_counter() - t0
+        wall, game_cpu = time.perf_counter() - t0, time.thread_time() - cpu0
         progress.done()
         usage = model.snapshot().to_dict()
         result = summarize(usage, len(town.personas), args.game_hours, wall)
@@ -173,6 +174,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             executor.shutdown(wait=True, cancel_futures=True)
         backend.close()
     check_failures(result)
+    # Where the wall time went: the first thoughts (seed ratings, day plans) before game time
+    # moves, and the game thread's own CPU (stepping, perceiving, applying results: the Python
+    # a game pays per frame). The rest of the wall is the model and the jobs around its calls.
+    result["first_thoughts_s"] = round(first, 1)
+    result["game_thread_cpu_s_per_game_hour"] = round(game_cpu / args.game_hours, 2) if args.game_hours else 0.0
     result["model"] = backend.description
     result["town"] = town.source
     result["start"] = args.start

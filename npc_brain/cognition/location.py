@@ -8,6 +8,7 @@ a `Literal` schema of the option keys, so it cannot name a place the agent doesn
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -217,6 +218,7 @@ def _among_people(known: KnownPlaces, pool: list[PlaceInfo], home: str | None) -
     return [o for o in out if kept(o)] or out
 
 
+@functools.lru_cache(maxsize=4096)  # a walk asks it of every known place's name, per preposition
 def _words(text: str) -> str:
     """Lower-case words between spaces, punctuation dropped: a name followed by a comma ("… at
     Hobbs Cafe, February 14") is still named (a 25-NPC Valentine run placed the party at the

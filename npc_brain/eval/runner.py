@@ -12,6 +12,7 @@ what a live game does anyway.
 """
 from __future__ import annotations
 
+import concurrent.futures as cf
 import sys
 import time
 from collections.abc import Callable
@@ -69,19 +70,31 @@ def make_executor(workers: int) -> Executor | None:
 
 
 def drain(sim: Any, *, before: datetime | None = None, poll_s: float = 0.005,
-          timeout_s: float | None = None) -> None:
+          timeout_s: float | None = None, idle_s: float = 1.0) -> None:
     """Apply thinking until no job is in flight (jobs a job's result chains are included).
 
     With `before`, only jobs submitted before that game time are waited for; younger ones
-    keep running while the simulation goes on.
+    keep running while the simulation goes on. Between updates it sleeps until a running job
+    finishes (at most `idle_s`), not `poll_s`: an update of a 100-NPC town costs ~9 ms of the
+    game thread, and polling it every few ms took a core from the engine it was waiting for.
+    `poll_s` is the pause when no job is running yet (all waiting for a place).
     """
     society = sim.society
     deadline = None if timeout_s is None else time.perf_counter() + timeout_s
-    while _waiting(society.scheduler.in_flight(), before):
+    while _waiting(jobs := society.scheduler.in_flight(), before):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        time.sleep(poll_s)
+        _wait_any(jobs, poll_s, idle_s)
         sim.events.extend(society.update())
+
+
+def _wait_any(jobs: list[Any], poll_s: float, idle_s: float) -> None:
+    """Sleep until one of the running jobs finishes (or `idle_s`); `poll_s` if none runs."""
+    futures = [f for j in jobs if (f := getattr(j, "future", None)) is not None]
+    if futures:
+        cf.wait(futures, timeout=idle_s, return_when=cf.FIRST_COMPLETED)
+    elif poll_s > 0:
+        time.sleep(poll_s)
 
 
 def _waiting(jobs: list[Any], before: datetime | None) -> bool:

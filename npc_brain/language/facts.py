@@ -9,6 +9,7 @@ the caller knows), month-day dates and clock times, compared in a canonical form
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -69,6 +70,7 @@ def _stem(word: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
+@functools.lru_cache(maxsize=16384)  # news ranking reads the same memories' words every turn
 def content_words(text: str) -> frozenset[str]:
     """The text's meaningful words, folded and lightly stemmed ('parties' ~ 'partie')."""
     return frozenset(_stem(w) for w in _WORD.findall(text) if fold(w) not in _STOP and len(w) > 2)

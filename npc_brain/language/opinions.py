@@ -15,6 +15,7 @@ def _pattern(lexicon: Lexicon) -> re.Pattern[str]:
     return re.compile(rf"\b({words})\b", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=16384)  # asked of every memory on every talk's news ranking
 def is_opinion(sentence: str, lexicon: Lexicon = ENGLISH) -> bool:
     """True when the sentence tells what someone thinks, hopes or fears, or has not done yet."""
     return bool(_pattern(lexicon).search(sentence))

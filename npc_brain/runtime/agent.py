@@ -96,6 +96,7 @@ class Agent:
         self.attention = Attention(persona.name, self.settings)  # what waits for a reaction decision
         self._acting = Acting(persona, self.settings, self.known_places)  # the action its plan gives now
         self._memo: dict[tuple[str, str, str], str] = {}
+        self._known_snapshot: tuple[object, int, KnownPlaces] | None = None
         self._marks = Marks()
         self._in_flight: set[Thought] = set()
         self.wants_to_talk: str | None = None  # set by a "talk" reaction; the Society acts on it
@@ -321,8 +322,15 @@ class Agent:
                      if (p.opens is not None or p.closes is not None) and closed_to(p, name, work, t) is p)
 
     def known_places(self) -> KnownPlaces:
-        """Immutable snapshot of the agent's known subtree."""
-        return known_snapshot(self.known)
+        """Immutable snapshot of the agent's known subtree (kept while its `version` holds:
+        taking one walks the town, and every job and frame's action asks for it)."""
+        version = getattr(self.known, "version", None)
+        kept = self._known_snapshot
+        if version is not None and kept is not None and kept[0] is self.known and kept[1] == version:
+            return kept[2]
+        snapshot = known_snapshot(self.known)
+        self._known_snapshot = (self.known, version, snapshot) if version is not None else None
+        return snapshot
 
     def thoughts(self, n: int = 5) -> list[str]:
         """The agent's own recent inner-voice lines (memorized and still buffered), oldest first."""

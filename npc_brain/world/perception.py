@@ -53,6 +53,9 @@ class Perception:
         self._objects: dict[int, list[Place]] | None = None
         self._outdoor_objects: list[Place] = []
         self._last: dict[str, frozenset[Observation]] = {}
+        # Who is in each room (None: outdoors), in the world's order, at one occupancy version:
+        # every agent perceiving in a step read every other agent's place (N² for a town).
+        self._groups: tuple[int, dict[int | None, list[tuple[str, Place]]]] | None = None
 
     def vantage(self, place: Place) -> Place | None:
         """The room (or building) a node is in; None outdoors. Cached."""
@@ -73,6 +76,16 @@ class Perception:
                     self._objects.setdefault(id(space), []).append(obj)
         return self._objects
 
+    def _by_room(self) -> dict[int | None, list[tuple[str, Place]]]:
+        version = self.world.occupancy_version
+        if self._groups is None or self._groups[0] != version:
+            groups: dict[int | None, list[tuple[str, Place]]] = {}
+            for name, where in self.world.agents().items():
+                space = self.vantage(where)
+                groups.setdefault(None if space is None else id(space), []).append((name, where))
+            self._groups = (version, groups)
+        return self._groups[1]
+
     def perceive(self, agent: str, doing: Mapping[str, str] | None = None) -> list[Observation]:
         """Everything `agent` sees now; `doing` maps agent names to their current action text."""
         doing = doing or {}
@@ -84,20 +97,12 @@ class Perception:
         out: list[Observation] = []
         me = self.world.position(agent)
         r2 = self.radius_px * self.radius_px
-        for other, other_where in self.world.agents().items():
+        for other, other_where in self._by_room().get(None if space is None else id(space), ()):
             if other == agent:
                 continue
-            if space is not None:
-                if self.vantage(other_where) is not space:
-                    continue
-            else:
+            if space is None:
                 pos = self.world.position(other)
-                if (
-                    self.vantage(other_where) is not None
-                    or me is None
-                    or pos is None
-                    or (pos[0] - me[0]) ** 2 + (pos[1] - me[1]) ** 2 > r2
-                ):
+                if me is None or pos is None or (pos[0] - me[0]) ** 2 + (pos[1] - me[1]) ** 2 > r2:
                     continue
             out.append(
                 Observation(

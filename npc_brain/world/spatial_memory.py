@@ -24,6 +24,7 @@ class SpatialMemory:
         self.world = world
         self._known: set[str] = set()
         self._states: dict[str, str] = {}
+        self._version = 0
         for address in known:
             self.learn(address)
 
@@ -51,17 +52,21 @@ class SpatialMemory:
     def learn(self, address: str | Place) -> Place:
         """Know a place and all its ancestors (told about it, or planned to go there)."""
         place = self.world.get(address)
-        for node in [*place.ancestors(), place]:
-            self._known.add(node.address)
+        new = {node.address for node in [*place.ancestors(), place]} - self._known
+        if new:
+            self._known |= new
+            self._version += 1
         return place
 
     def see(self, place: Place | str) -> Place:
         """Know a place and remember its current state (as seen now)."""
         place = self.learn(place)
-        if place.state:
-            self._states[place.address] = place.state
-        else:
-            self._states.pop(place.address, None)
+        if place.state != self._states.get(place.address, ""):
+            self._version += 1
+            if place.state:
+                self._states[place.address] = place.state
+            else:
+                self._states.pop(place.address, None)
         return place
 
     def observe_room(self, room: Place | str) -> list[Place]:
@@ -72,6 +77,12 @@ class SpatialMemory:
             self.see(node)
         return new
 
+    @property
+    def version(self) -> int:
+        """Changes whenever what the agent knows changes (a place learnt, a state seen anew):
+        a snapshot taken at one version holds until the next."""
+        return self._version
+
     def known(self, address: str | Place) -> bool:
         """Whether the agent knows this place."""
         return (address.address if isinstance(address, Place) else address) in self._known
@@ -81,7 +92,7 @@ class SpatialMemory:
         want = None if kind is None else PlaceKind(kind)
         return [
             p
-            for p in self.world.root.walk()
+            for p in self.world
             if p.address in self._known and (want is None or p.kind is want)
         ]
 

@@ -66,13 +66,26 @@ class World:
             self._index[node.address] = node
         self._where: dict[str, Place] = {}
         self._xy: dict[str, tuple[float, float]] = {}
+        self._moves = 0  # see `occupancy_version`
+        # What `find_all` matches, indexed once (the tree is fixed once built): a display name
+        # (lowered), and every address suffix that starts a segment. A scan per lookup cost
+        # 1 ms on the city map, and a conversation turn's `go_to` offers looked up every building.
+        self._rank = {address: i for i, address in enumerate(self._index)}
+        self._by_name: dict[str, list[Place]] = {}
+        self._by_suffix: dict[str, list[Place]] = {}
+        for node in self._index.values():
+            self._by_name.setdefault(node.name.lower(), []).append(node)
+            parts = node.address.split(":")
+            suffixes = {":".join(parts[i:]) for i in range(1, len(parts))} | {node.key}
+            for suffix in suffixes:
+                self._by_suffix.setdefault(suffix, []).append(node)
 
     # ----- the tree -----------------------------------------------------------------------
     def __contains__(self, address: object) -> bool:
         return isinstance(address, str) and address in self._index
 
     def __iter__(self) -> Iterator[Place]:
-        return self.root.walk()
+        return iter(self._index.values())  # built from root.walk(): the same tree order
 
     def get(self, address: str | Place) -> Place:
         """The node at an address; `UnknownPlace` (with close suggestions) if there is none."""
@@ -100,19 +113,16 @@ class World:
             return [self._index[text]]
         lowered = text.lower()
         slug = ":".join(slugify(part) for part in lowered.split(":"))
-        hits = [
-            p
-            for p in self._index.values()
-            if p.name.lower() == lowered or p.key == slug or p.address.endswith(":" + slug)
-        ]
-        return sorted(hits, key=lambda p: p.address.count(":"))
+        # A name, a key or a suffix after a ':' (the index holds exactly these), in map order.
+        hits = {p.address: p for p in (*self._by_name.get(lowered, ()), *self._by_suffix.get(slug, ()))}
+        return sorted(hits.values(), key=lambda p: (p.address.count(":"), self._rank[p.address]))
 
     def places(self, kind: PlaceKind | str | None = None) -> list[Place]:
         """All nodes in tree order, optionally only one kind."""
         if kind is None:
-            return list(self.root.walk())
+            return list(self._index.values())
         kind = PlaceKind(kind)
-        return [p for p in self.root.walk() if p.kind is kind]
+        return [p for p in self._index.values() if p.kind is kind]
 
     def place_at(self, x: float, y: float) -> Place | None:
         """The deepest node whose rectangle contains the pixel point (None off the town)."""
@@ -184,6 +194,7 @@ class World:
     def set_position(self, agent: str, x: float, y: float) -> Place | None:
         """Record where an agent stands (map pixels); returns the deepest node there."""
         self._xy[agent] = (x, y)
+        self._moves += 1
         where = self.place_at(x, y)
         if where is None:
             self._where.pop(agent, None)
@@ -196,12 +207,20 @@ class World:
         place = self.get(address)
         self._where[agent] = place
         self._xy[agent] = place.center
+        self._moves += 1
         return place
 
     def remove(self, agent: str) -> None:
         """Forget an agent's whereabouts (it left the map)."""
         self._where.pop(agent, None)
         self._xy.pop(agent, None)
+        self._moves += 1
+
+    @property
+    def occupancy_version(self) -> int:
+        """Changes whenever an agent is placed, moved or removed: what is read of who is where
+        at one version holds until the next."""
+        return self._moves
 
     def location(self, agent: str) -> Place | None:
         """The deepest node the agent is in, or None if unknown."""

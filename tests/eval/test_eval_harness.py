@@ -137,6 +137,8 @@ def test_bench_cost_prints_one_json_line_last(capsys: pytest.CaptureFixture[str]
                 "by_purpose"):
         assert key in data
     assert data["npcs"] == 2 and data["calls"] > 0
+    # Where the wall went: the first thoughts and the game thread's own CPU (the Python a frame pays).
+    assert 0 <= data["first_thoughts_s"] and 0 < data["game_thread_cpu_s_per_game_hour"]
 
 
 def test_pick_keeps_the_key_people_first() -> None:

@@ -61,3 +61,27 @@ def test_advance_with_lag_lets_thoughts_overlap_and_ends_drained():
     assert max(seen) == 2 and seen[-1] == 0
     assert lagged.society.jobs == [] and strict.society.jobs == []
     assert lagged.society.finished == strict.society.finished  # same thoughts, applied in order
+
+
+def test_drain_sleeps_until_a_running_job_finishes_instead_of_polling():
+    """An update of a 100-NPC town costs the game thread ~9 ms: polling it every 5 ms while the
+    engine thinks took a core from the engine. Drain wakes when a job's future is done."""
+    import threading
+    from concurrent.futures import Future
+
+    sim = FakeSim()
+    future: Future[None] = Future()
+    sim.society.jobs.append(SimpleNamespace(submitted=T0, future=future))
+    updates = 0
+
+    def update() -> list:
+        nonlocal updates
+        updates += 1
+        sim.society.jobs[:] = [j for j in sim.society.jobs if not j.future.done()]
+        return []
+
+    sim.society.update = update
+    threading.Timer(0.05, future.set_result, (None,)).start()
+    drain(sim, poll_s=0.001, idle_s=60)
+    assert future.done() and sim.society.jobs == []
+    assert updates == 1  # woken once, by the job's end (polling every 1 ms made ~50 updates)

@@ -63,3 +63,18 @@ def test_action_sentence_forms() -> None:
     # A bare activity reads as what the person is doing ("Klaus Mueller is sleep" was seen).
     assert action_sentence("Klaus Mueller", "sleep") == "Klaus Mueller is sleeping"
     assert action_sentence("Klaus Mueller", "idle") == "Klaus Mueller is idle"
+
+
+def test_one_perception_sees_every_move_between_looks(town: World) -> None:
+    """Who is in which room is grouped once per occupancy version (not read N² times a step),
+    so a move, an arrival or a departure shows at the next look."""
+    town.set_position("Isabella Rodriguez", 112, 80)  # kitchen
+    town.set_position("Klaus Mueller", 208, 160)  # dining room
+    perception = Perception(town)
+    assert perception.perceive("Isabella Rodriguez", {}) == perception.perceive("Isabella Rodriguez", {}) != []
+    assert not any(o.subject == "Klaus Mueller" for o in perception.perceive("Isabella Rodriguez"))
+    town.set_position("Klaus Mueller", 144, 72)  # walks into the kitchen
+    town.move("Maria Lopez", "smallville:hobbs_cafe:kitchen")
+    assert {o.subject for o in perception.perceive("Isabella Rodriguez")} >= {"Klaus Mueller", "Maria Lopez"}
+    town.remove("Klaus Mueller")
+    assert "Klaus Mueller" not in {o.subject for o in perception.perceive("Isabella Rodriguez")}

@@ -37,6 +37,21 @@ def test_observe_room_records_children_and_states_as_last_seen(town: World) -> N
     assert memory.observe_room("smallville:hobbs_cafe:kitchen") == []
 
 
+def test_version_changes_exactly_when_what_is_known_changes(town: World) -> None:
+    memory = SpatialMemory(town)
+    v0 = memory.version
+    memory.learn("smallville:hobbs_cafe:kitchen")
+    v1 = memory.version
+    memory.learn("smallville:hobbs_cafe")  # known already: nothing new
+    memory.observe_room("smallville:hobbs_cafe:kitchen")
+    v2 = memory.version
+    memory.observe_room("smallville:hobbs_cafe:kitchen")  # the same as last seen
+    assert v0 < v1 < v2 == memory.version
+    town.set_state("smallville:hobbs_cafe:kitchen:stove", "cooking breakfast")
+    memory.observe_room("smallville:hobbs_cafe:kitchen")  # seen anew
+    assert memory.version > v2
+
+
 def test_render_shows_only_the_known_subtree(town: World) -> None:
     memory = SpatialMemory(town)
     memory.observe_room("smallville:hobbs_cafe:kitchen")

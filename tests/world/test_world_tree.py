@@ -29,6 +29,34 @@ def test_find_by_name_slug_or_address_suffix(town: World) -> None:
     assert town.find("Nowhere") is None
 
 
+def _scan(world: World, text: str) -> list[str]:
+    """`find_all` as a full scan of the tree (what the index must agree with)."""
+    text = text.strip()
+    if text in world:
+        return [text]
+    lowered = text.lower()
+    slug = ":".join(slugify(part) for part in lowered.split(":"))
+    hits = [p for p in world if p.name.lower() == lowered or p.key == slug or p.address.endswith(":" + slug)]
+    return [p.address for p in sorted(hits, key=lambda p: p.address.count(":"))]
+
+
+@pytest.mark.parametrize("map_name", ["town.tmx", "city.tmx", "harbour.tmx"])
+def test_find_all_agrees_with_a_scan_of_the_tree(map_name: str) -> None:
+    from pathlib import Path
+
+    from npc_brain.adapters.tiled import load_world
+
+    world = load_world(Path(__file__).parents[2] / "maps" / map_name)
+    assert list(world) == list(world.root.walk())  # tree order
+    queries = {""}
+    for p in world:
+        tail = p.address.split(":")
+        queries |= {p.name, p.name.upper() + " ", p.key, p.address, ":".join(tail[1:]), ":".join(tail[-2:]),
+                    "x" + p.key, p.name.replace(" ", "_")}
+    for text in sorted(queries):
+        assert [p.address for p in world.find_all(text)] == _scan(world, text), text
+
+
 def test_places_by_kind(town: World) -> None:
     assert [p.name for p in town.places(PlaceKind.BUILDING)] == [
         "Hobbs Cafe",
