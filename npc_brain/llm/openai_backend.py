@@ -28,7 +28,7 @@ from npc_brain.llm.errors import LLMBusy, LLMError, LLMRequestError, LLMTimeout,
 from npc_brain.llm.preemption import Preempted, server_priority, should_yield
 from npc_brain.llm.server_errors import GATEWAY_DOWN, map_openai_error
 from npc_brain.llm.server_fields import ServerFields
-from npc_brain.llm.server_info import OPENAI_URL, ServerInfo, read_server_info
+from npc_brain.llm.server_info import OPENAI_URL, ServerInfo, first_model, read_server_info
 from npc_brain.llm.settings import LLMSettings, StructuredMode
 from npc_brain.llm.streaming import Sink, stream_sink
 
@@ -309,15 +309,7 @@ def resolve_model_name(client: Any, base_url: str, default: str, timeout_s: floa
     """`default` on api.openai.com, else the first model id the server lists."""
     if base_url.rstrip("/") == OPENAI_URL:
         return default
-    try:
-        models = list(client.models.list())
-    except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
-        raise map_openai_error(exc, base_url, timeout_s=timeout_s) from None
-    if not models:
-        raise LLMUnavailable(
-            f"The server at {base_url} lists no models; set NPC_BRAIN_CHAT_MODEL to the model name."
-        )
-    return str(models[0].id)
+    return str(first_model(client, base_url, timeout_s=timeout_s).id)
 
 
 class OpenAIEmbedder:

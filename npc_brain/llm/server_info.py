@@ -54,6 +54,16 @@ def read_server_info(client: Any, base_url: str, *, timeout_s: float) -> ServerI
     """
     if base_url.rstrip("/") == OPENAI_URL:
         return ServerInfo()
+    first = first_model(client, base_url, timeout_s=timeout_s)
+    model = str(first.id) if getattr(first, "id", None) else None
+    if str(getattr(first, "owned_by", "") or "").lower() != "llamacpp":
+        return ServerInfo(OPENAI_COMPATIBLE, model)
+    return ServerInfo(LLAMA_CPP, model, _slots(client, base_url))
+
+
+def first_model(client: Any, base_url: str, *, timeout_s: float) -> Any:
+    """The first model the server lists; the mapped `LLMError` when the list cannot be had,
+    `LLMUnavailable` when it is empty."""
     try:
         models = list(client.models.list())
     except Exception as exc:  # noqa: BLE001 - every client failure becomes a typed LLMError
@@ -62,11 +72,7 @@ def read_server_info(client: Any, base_url: str, *, timeout_s: float) -> ServerI
         raise LLMUnavailable(
             f"The server at {base_url} lists no models; set NPC_BRAIN_CHAT_MODEL to the model name."
         )
-    first = models[0]
-    model = str(first.id) if getattr(first, "id", None) else None
-    if str(getattr(first, "owned_by", "") or "").lower() != "llamacpp":
-        return ServerInfo(OPENAI_COMPATIBLE, model)
-    return ServerInfo(LLAMA_CPP, model, _slots(client, base_url))
+    return models[0]
 
 
 def _slots(client: Any, base_url: str) -> int | None:
