@@ -211,8 +211,10 @@ def _among_people(known: KnownPlaces, pool: list[PlaceInfo], home: str | None) -
     def homely(o: PlaceInfo) -> bool:
         return bool(home and _within(home, o.address)) or o.dwelling
 
+    keepers = [a for a, p in known.places.items() if p.kept]
+
     def kept(o: PlaceInfo) -> bool:  # the option is kept, or holds or is inside a kept place
-        return any(p.kept and (_within(a, o.address) or _within(o.address, a)) for a, p in known.places.items())
+        return any(_within(a, o.address) or _within(o.address, a) for a in keepers)
 
     out = [o for o in pool if not homely(o)] or pool
     return [o for o in out if kept(o)] or out
