@@ -26,6 +26,7 @@ from npc_brain.cognition.grounds import (
     SMALL_TALK,
     Moment,
     action_ground,
+    did_ground,
     from_record,
     identity_ground,
     plan_ground,
@@ -57,6 +58,8 @@ _WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next",
                          "around", "noon", "lunch"})
 # What one can put off to meet someone: a step doing one of these leaves the NPC free then.
 _LEISURE = frozenset({"relax", "read", "play", "socialize", "exercise", "other", "drink", "eat"})
+_LATELY = timedelta(hours=24)
+"""How far back 'what have you been up to?' reaches in the agent's own sightings of itself."""
 _CLAIM_SHARE = 0.5
 """The share of a claim's words a memory must hold to be a memory of it."""
 # Few options where one kind of answer is right: a 135M model's pick is near random, and the
@@ -147,7 +150,13 @@ def candidates(
         recent = sorted((from_record(r, speaker, listener) for r in recalled
                          if r.created <= now and r.created.date() == now.date()),
                         key=lambda g: -(g.record or 0))
-        out = [*(past or recent[:2] or [action])]  # what it did: the day's steps before its memories
+        # Before today's first step is over, what it has been doing is what it saw itself do (its
+        # own sightings, the last day), then what it is about these days: "what have you been up
+        # to lately?" asked at 7 am got a thought of the morning ("I think the party will be fun").
+        did = [g for r in sorted(recalled, key=lambda r: -r.id)
+               if r.kind is MemoryKind.OBSERVATION and r.subject == speaker.name and r.teller is None
+               and timedelta(0) <= now - r.created <= _LATELY and (g := did_ground(speaker, r, now)) is not None]
+        out = [*(past or did[:2] or [g for g in (status, *recent[:2]) if g is not None] or [action])]
         if words:  # "have you been to the pub?": what it did there first
             there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
             out = [*there, *out]

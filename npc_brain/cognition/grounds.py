@@ -174,6 +174,21 @@ def plan_ground(persona: Persona, step: PlanStep, now: datetime, place: str | No
     return Ground(GroundKind.PLAN, text, _sentence(said), place=step.address, facts=facts_in(text))
 
 
+def did_ground(persona: Persona, record: MemoryRecord, now: datetime) -> Ground | None:
+    """The persona's sighting of itself ('Isabella Rodriguez is sweeping the floor', 6 pm
+    yesterday) as what it did: 'Yesterday at 6 pm I was sweeping the floor.' None when the
+    record is not of that shape (then it is said as a memory)."""
+    head = f"{persona.name} is "
+    if not record.description.startswith(head) or record.created > now:
+        return None
+    what = _mine(record.description[len(head):].rstrip(". "))
+    when = _clock(record.created)
+    day = "Yesterday at" if record.created.date() < now.date() else "At"
+    text = _sentence(f"{day} {when} I was {what}")
+    said = _sentence(f"{persona.name} was {what} at {when} {'yesterday' if day != 'At' else 'today'}")
+    return Ground(GroundKind.MEMORY, text, said, record=record.id, place=record.place, facts=facts_in(text))
+
+
 def relation_ground(persona: Persona, listener: str) -> Ground | None:
     """How the persona sees the listener, in its own voice (never recited to the listener as 'you')."""
     rel = persona.relationships.get(listener)

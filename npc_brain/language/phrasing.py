@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from npc_brain.language.activities import ACTIVITY_WORDS, GENERIC_JOB_WORDS
 from npc_brain.language.dates import month_day_in
@@ -252,16 +253,9 @@ def intentions(lines: Sequence[str], name: str, *, inner_voice: bool = False) ->
     'I want to …' only from the `inner_voice` (whispers): a conversation transcript quoting
     someone else — a player typing "I want to burn the cafe down" — never becomes a plan.
     """
-    first = name.split()[0] if name else ""
-    subjects = [re.escape(x) for x in sorted({name, first} - {""}, key=len, reverse=True)]
-    if inner_voice:
-        subjects.append("I")
-    if not subjects:
+    pattern = _intention_pattern(name, inner_voice)
+    if pattern is None:
         return []
-    pattern = re.compile(
-        r"^(?:" + "|".join(subjects) + r")\s+"
-        r"(?:really\s+)?(?:wants?|plans?|hopes?|intends?|means?|needs?|would like|is going|am going|decided)"
-        r"\s+to\s+([^.;!?]+)")
     out: list[str] = []
     for line in lines:
         m = pattern.match(line.strip())
@@ -270,6 +264,22 @@ def intentions(lines: Sequence[str], name: str, *, inner_voice: bool = False) ->
             if phrase:
                 out.append(phrase)
     return out
+
+
+@lru_cache(maxsize=512)
+def _intention_pattern(name: str, inner_voice: bool) -> re.Pattern[str] | None:
+    """The 'X wants to …' pattern for one person, compiled once (it runs on every plan of every
+    agent, and re's own cache holds only 512 patterns across the whole program)."""
+    first = name.split()[0] if name else ""
+    subjects = [re.escape(x) for x in sorted({name, first} - {""}, key=len, reverse=True)]
+    if inner_voice:
+        subjects.append("I")
+    if not subjects:
+        return None
+    return re.compile(
+        r"^(?:" + "|".join(subjects) + r")\s+"
+        r"(?:really\s+)?(?:wants?|plans?|hopes?|intends?|means?|needs?|would like|is going|am going|decided)"
+        r"\s+to\s+([^.;!?]+)")
 
 
 _TO_BE = {"is": "am", "was": "was", "has": "have", "does": "do", "goes": "go"}

@@ -376,3 +376,30 @@ def test_asked_how_it_is_doing_by_its_own_name_an_npc_tells_its_own_news_not_a_r
                         T - timedelta(hours=5), 6, subject="Pia Novak")
     line = "How is Pia doing these days?"
     assert candidates(intent_of(line), pia, "Alex", line, T, Moment("steering"), [relay, mine])[0].record == 2
+
+
+def test_what_it_has_been_up_to_before_its_first_step_is_over_is_what_it_did_not_what_it_thinks():
+    """At 7 am no step of the day is over yet: it tells what it saw itself do (the last day), or
+    what it is about these days, never the morning's thought or opinion."""
+    early = T.replace(hour=7)
+    step = PlanStep(PlanLevel.HOUR, early, early + timedelta(hours=2), "opening Hobbs Cafe", "work",
+                    "town:hobbs_cafe")
+    moment = Moment("opening Hobbs Cafe", "Hobbs Cafe", (step,), {"town:hobbs_cafe": "Hobbs Cafe"})
+    thought = MemoryRecord(20, MemoryKind.THOUGHT, "I think the party will be a lot of fun", early, 5,
+                           subject=ISA.name)
+    opinion = MemoryRecord(21, MemoryKind.REFLECTION, "Isabella Rodriguez hopes Klaus likes the cafe",
+                           early - timedelta(minutes=20), 6, subject=ISA.name)
+    swept = MemoryRecord(22, MemoryKind.OBSERVATION, "Isabella Rodriguez is sweeping the floor of Hobbs Cafe",
+                         early - timedelta(hours=13), 2, subject=ISA.name)
+    line = "So what have you been up to lately?"
+    assert intent_of(line) is Intent.PAST
+    got = candidates(Intent.PAST, ISA, "Alex", line, early, moment, [thought, opinion, swept])
+    assert got[0].record == 22 and got[0].text == "Yesterday at 6 pm I was sweeping the floor of Hobbs Cafe."
+    assert all(g.record not in (20, 21) for g in got)
+    # Nothing it saw itself do: what it is about these days, still not the thought.
+    bare = candidates(Intent.PAST, ISA, "Alex", line, early, moment, [thought, opinion])
+    assert bare[0].text.startswith("These days I am running Hobbs Cafe")
+    # Its own sighting from two days ago is not "lately".
+    old = MemoryRecord(23, MemoryKind.OBSERVATION, "Isabella Rodriguez is painting the fence",
+                       early - timedelta(days=2), 2, subject=ISA.name)
+    assert candidates(Intent.PAST, ISA, "Alex", line, early, moment, [old])[0].record != 23
