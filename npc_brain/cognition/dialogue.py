@@ -29,6 +29,7 @@ from npc_brain.cognition.schemas import (
     utterance_schema,
 )
 from npc_brain.language.facts import content_words
+from npc_brain.language.facts import names as names_in
 from npc_brain.language.grounding import Grounded, Problem, ground_line, streamable
 from npc_brain.language.intent import Intent, intent_of, topic_of, topic_words
 from npc_brain.llm import readahead
@@ -224,7 +225,8 @@ def next_utterance(
             intent, moment = Intent.CHAT, replace(moment, news=fresh)
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
-        pool = _with_mentions(view, pool, topic_words(heard, speaker.name, listener), k)
+        pool = _with_mentions(view, pool, topic_words(heard, speaker.name, listener), k,
+                              own=speaker.name if names_in(topic_of(heard), speaker.name) else "")
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r, said_here)]
@@ -293,16 +295,21 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
 
 
 def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozenset[str],
-                   k: int) -> list[MemoryRecord]:
+                   k: int, *, own: str = "") -> list[MemoryRecord]:
     """`pool` plus the memories that name everything the question asks about, most important
     and newest first: what an NPC knows about X is eligible whether or not recency let
-    retrieval surface it (a run for mayor heard two days ago lost to this morning's sights)."""
-    if not words:
+    retrieval surface it (a run for mayor heard two days ago lost to this morning's sights).
+    Asked about itself by name (`own`: "any news about Lucy?" asked of Lucy), its own life is
+    what it knows first-hand (in a stories run Lucy answered that with a relay about someone
+    else: her lost bracelet, two days old, was not among the memories retrieved)."""
+    if not words and not own:
         return list(pool)
     have = {r.id for r in pool}
     found = [r for r in view.records
              if r.id not in have and r.kind is not MemoryKind.PLAN
-             and not r.description.startswith("Conversation with ") and words <= content_words(r.claim)]
+             and not r.description.startswith("Conversation with ")
+             and (words <= content_words(r.claim) if words else
+                  r.subject == own and r.teller is None and r.kind is not MemoryKind.DIALOGUE)]
     found.sort(key=lambda r: (-r.importance, -r.id))
     return [*pool, *found[:k]]
 
@@ -412,7 +419,8 @@ def grounded_answer(
         intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM) and kinds is None:
-        pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k)
+        pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k,
+                              own=persona.name if names_in(topic_of(question), persona.name) else "")
     options = candidates(intent, persona, listener, question, now, moment, pool)
     if not phrased:
         ground = _picked(model, prompts.interview_messages(

@@ -165,6 +165,32 @@ def test_what_an_npc_knows_about_x_is_eligible_when_retrieval_lets_it_slip():
     assert "Sam" not in none.text
 
 
+def test_asked_about_itself_by_name_an_npc_tells_its_own_news_though_retrieval_let_it_slip():
+    # A stories run: "Have you heard anything about Lucy lately?" asked of Lucy got a relay about
+    # someone else, her own lost bracelet (two days old) not among the memories retrieved.
+    emb = HashEmbedder()
+    s = MemoryStream(emb.dim)
+    mine = "Nadia Petrov dropped her grandmother's ring into the harbour"
+    s.add(MemoryKind.OBSERVATION, mine, T - timedelta(days=6), 7, emb.embed([mine])[0], subject="Nadia Petrov")
+    for i in range(30):
+        relay = f"Rui told Nadia Petrov that he heard the ferry number {i} is late again lately."
+        s.add(MemoryKind.DIALOGUE, relay, T - timedelta(minutes=60 - i), 7, emb.embed([relay])[0], teller="Rui",
+              fact=f"he heard the ferry number {i} is late again lately")
+    for i in range(10):  # and her own sightings of herself, newer
+        seen = f"Nadia Petrov is mending net {i}"
+        s.add(MemoryKind.OBSERVATION, seen, T - timedelta(minutes=30 - i), 2, emb.embed([seen])[0],
+              subject="Nadia Petrov")
+    nadia = Persona(name="Nadia Petrov", age=52, occupation="net mender")
+    model = ScriptedModel().respond_with(BrainResponder())
+    for question in ("Have you heard anything about Nadia lately?", "What news of Nadia?"):
+        said = dialogue.grounded_answer(model, emb, s.snapshot(), nadia, T, question, k=3, phrased=False)
+        assert "grandmother" in said.text, (question, said.text)
+    # Asked about someone else, her own ring is not the answer.
+    other = dialogue.grounded_answer(model, emb, s.snapshot(), nadia, T, "Any news about Rui?", k=3,
+                                     phrased=False)
+    assert "grandmother" not in other.text
+
+
 def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
     # Valentine run 9e8d2af: one resident's 500 followers (rated 7) was told 192 times, while
     # the candidate told his furniture (rated as his run, newer) and never his run for mayor.
