@@ -64,6 +64,9 @@ class World:
             if node.address in self._index:
                 raise ValueError(f"two places share the address {node.address!r}")
             self._index[node.address] = node
+        # `place_at` by point: a standing NPC asks about the same point every frame, and a
+        # scan of the city map's ~150 buildings per ask cost ~1 ms a frame at 100 NPCs.
+        self._at: dict[tuple[float, float], Place | None] = {}
         self._where: dict[str, Place] = {}
         self._xy: dict[str, tuple[float, float]] = {}
         self._moves = 0  # see `occupancy_version`
@@ -126,6 +129,15 @@ class World:
 
     def place_at(self, x: float, y: float) -> Place | None:
         """The deepest node whose rectangle contains the pixel point (None off the town)."""
+        if (x, y) in self._at:
+            return self._at[(x, y)]
+        if len(self._at) > 8192:  # bounded: walkers pass through many points
+            self._at.clear()
+        found = self._place_at(x, y)
+        self._at[(x, y)] = found
+        return found
+
+    def _place_at(self, x: float, y: float) -> Place | None:
         if not _contains(self.root.rect, x, y):
             return None
         node = self.root
