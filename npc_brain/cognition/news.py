@@ -86,7 +86,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     talks = [gist(r.description) for r in records if r.description.startswith("Conversation with ")] \
         if len(extra) + len(out) > 1 else []
 
-    def rank(item: News) -> tuple[bool, bool, int, int, bool, bool, int]:
+    def rank(item: News) -> tuple[bool, bool, bool, int, int, bool, int]:
         r = item.record
         own = bool(speaker) and r.subject == speaker and r.teller is None
         # What happened before how someone is: "Klaus finds it hard to talk to strangers" went from
