@@ -130,6 +130,21 @@ def test_a_day_chunk_with_one_hour_option_or_by_habit_makes_no_hour_call():
     assert [c.purpose for c in model.history if c.purpose == "plan_hour"] == ["plan_hour"]  # the model's, else
 
 
+def test_a_step_among_people_by_habit_is_placed_hour_by_hour():
+    # Valentine run 0f47b25: "catching up with people around town" from 7 to 12 was placed once,
+    # at 7, when every kept place was still closed: five hours alone in the square.
+    model = ScriptedModel().respond_with(BrainResponder())
+    chunk = PlanStep(PlanLevel.DAY, T0, T0 + timedelta(hours=5), "catching up with people around town", "socialize")
+    out = planning.decompose(model, persona("Ben"), _where(), chunk.start, chunk=chunk, hour=None, fine=False,
+                             habitual=True)
+    assert [c.purpose for c in model.history if c.purpose == "plan_hour"] == []  # still no hour call
+    (_parent, hours), = out.children
+    assert [(h.start, h.end) for h in hours] == [(T0 + timedelta(hours=i), T0 + timedelta(hours=i + 1))
+                                                 for i in range(5)]
+    assert {h.description for h in hours} == {chunk.description}
+    assert hours[0].address is not None and all(h.address is None for h in hours[1:])  # each placed in its hour
+
+
 def test_out_of_view_memories_are_rated_by_their_reading():
     model = ScriptedModel().respond_with(BrainResponder())
     draft = MemoryDraft(MemoryKind.OBSERVATION, "Ben lost his job at the office today", T0)

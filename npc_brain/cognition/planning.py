@@ -34,6 +34,7 @@ from npc_brain.cognition.importance import MemoryDraft
 from npc_brain.cognition.location import (
     HOME_ACTIVITIES,
     OBJECT_IN_USE,
+    SOCIAL_ACTIVITIES,
     WORK_ACTIVITIES,
     Whereabouts,
     building_names,
@@ -358,7 +359,13 @@ def decompose(model: ChatModel, persona: Persona, where: Whereabouts, when: date
                                      thoughts=context)
             options = hour_options(chunk.description, chunk.activity, alternatives=others,
                                    rooms=_rooms_for(chunk.activity, where))
-        if len(options) < 2:  # by habit, short, or nothing else to choose: the chunk is the hour step
+        if len(options) < 2 and chunk.activity in SOCIAL_ACTIVITIES and minutes > 60:
+            # Among people, by the hour, each placed anew (no call): in Valentine run 0f47b25 the
+            # candidate's "catching up with people around town" from 7 to 12 was placed once, at 7,
+            # when every kept place was still closed: five hours alone in the square.
+            hours = tuple(PlanStep(PlanLevel.HOUR, a, b, chunk.description, chunk.activity, atomic=chunk.atomic)
+                          for a, b in fit([60] * math.ceil(minutes / 60), span_start, chunk.end))
+        elif len(options) < 2:  # by habit, short, or nothing else to choose: the chunk is the hour step
             hours = whole
         else:
             n_steps = max(2, min(6, round(minutes / 50)))
