@@ -67,6 +67,8 @@ from npc_brain.world.world import World
 
 __all__ = ["THINKING_THREADS", "Society"]
 
+_UNWATCHED_CHECK = timedelta(seconds=5)  # see `Society._submit_due`
+
 
 class Society:
     """All NPC minds of a game plus the machinery that thinks for them.
@@ -135,6 +137,7 @@ class Society:
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         # NPCs a player can see look at who is around them now and then
         self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes))
+        self._checked: dict[str, datetime] = {}  # when each NPC was last asked what is due
 
     @property
     def reader(self) -> TextReader:
@@ -202,8 +205,8 @@ class Society:
         if self._dispatch.recovered():  # the server is back: what failed, retry now
             for agent in self._agents.values():
                 agent.retry_now()
-        for _ in range(4):  # inline executors finish at submit: apply and chain a few rounds
-            submitted = 0 if paused else self._submit_due(now, events)
+        for round_ in range(4):  # inline executors finish at submit: apply and chain a few rounds
+            submitted = 0 if paused else self._submit_due(now, events, every=round_ > 0)
             self._convs.expire(now, events)
             self._dispatch.poll(events)
             if not submitted:
@@ -214,14 +217,20 @@ class Society:
         return events
 
     # ------------------------------------------------------------------ thinking
-    def _submit_due(self, now: datetime, events: list[Event]) -> int:
+    def _submit_due(self, now: datetime, events: list[Event], *, every: bool = False) -> int:
+        """Submit what is due; an NPC nobody watches is asked once in `_UNWATCHED_CHECK` of game time
+        while the clock moves (asking a city's 100 each frame cost ~3 ms; a headless step asks all)."""
         submitted = 0
+        checked = self._checked
         for agent in self._agents.values():
+            last = checked.get(agent.name)
+            if every or agent.watched or last is None or not last < now < last + _UNWATCHED_CHECK:
+                checked[agent.name] = now
 
-            def can_talk(other: str, a: str = agent.name) -> bool:
-                return self._convs.can_talk(a, other, now)
+                def can_talk(other: str, a: str = agent.name) -> bool:
+                    return self._convs.can_talk(a, other, now)
 
-            submitted += self._dispatch.think(agent, now, can_talk, self._residents.players)
+                submitted += self._dispatch.think(agent, now, can_talk, self._residents.players)
             submitted += self._convs.open_wanted(agent, now, events)
         return submitted
 
