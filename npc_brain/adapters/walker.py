@@ -307,8 +307,8 @@ class Walker:
             return ()
         here = area_at(self.world, self.x, self.y)
         shut: list[Place] = []
-        for p in self.world:
-            if p.kind not in (PlaceKind.BUILDING, PlaceKind.ROOM) or _inside(goal, p) or _inside(here, p):
+        for p in self.world.areas():  # tree order: a building before its rooms
+            if _inside(goal, p) or _inside(here, p):
                 continue
             if not any(_inside(p, s) for s in shut) and not self.rules.passable(agent, p, now):
                 shut.append(p)

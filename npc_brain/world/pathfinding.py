@@ -169,6 +169,7 @@ class Pathfinder:
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[Cell, Cell, tuple[Rect, ...]], tuple[Cell, ...] | None] = OrderedDict()
         self._version = grid.version
+        self._rect_cells: dict[Rect, frozenset[int]] = {}
         self.hits = 0
         self.misses = 0
 
@@ -297,12 +298,20 @@ class Pathfinder:
         return cell[1] * self.grid.cols + cell[0]
 
     def _cells_in(self, rects: tuple[Rect, ...]) -> set[int]:
-        """Row-major indices of the cells the rectangles overlap."""
+        """Row-major indices of the cells the rectangles overlap (each rectangle's kept: the
+        same closed shops and homes are avoided path after path)."""
         out: set[int] = set()
+        kept = self._rect_cells
         for rect in rects:
-            cols, rows = self.grid.cells_overlapping(rect)
-            out.update(r * self.grid.cols + c for r in range(rows.start, rows.stop)
-                       for c in range(cols.start, cols.stop))
+            cells = kept.get(rect)
+            if cells is None:
+                cols, rows = self.grid.cells_overlapping(rect)
+                cells = frozenset(r * self.grid.cols + c for r in range(rows.start, rows.stop)
+                                  for c in range(cols.start, cols.stop))
+                if len(kept) > 4096:
+                    kept.clear()
+                kept[rect] = cells
+            out |= cells
         return out
 
     def _search(self, start: Cell, goal: Cell, shut: set[int] | None = None) -> list[Cell] | None:

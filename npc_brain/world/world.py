@@ -67,6 +67,7 @@ class World:
         # `place_at` by point: a standing NPC asks about the same point every frame, and a
         # scan of the city map's ~150 buildings per ask cost ~1 ms a frame at 100 NPCs.
         self._at: dict[tuple[float, float], Place | None] = {}
+        self._areas: tuple[Place, ...] | None = None
         self._where: dict[str, Place] = {}
         self._xy: dict[str, tuple[float, float]] = {}
         self._moves = 0  # see `occupancy_version`
@@ -126,6 +127,13 @@ class World:
             return list(self._index.values())
         kind = PlaceKind(kind)
         return [p for p in self._index.values() if p.kind is kind]
+
+    def areas(self) -> tuple[Place, ...]:
+        """The buildings and rooms, in tree order (listed once: planning a path around the ones
+        an NPC may not enter walked every node of the city map, objects too, ~20 ms a path)."""
+        if self._areas is None:
+            self._areas = tuple(p for p in self._index.values() if p.kind in (PlaceKind.BUILDING, PlaceKind.ROOM))
+        return self._areas
 
     def place_at(self, x: float, y: float) -> Place | None:
         """The deepest node whose rectangle contains the pixel point (None off the town)."""
