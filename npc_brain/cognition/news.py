@@ -61,9 +61,9 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     upcoming occasions (`invitation.untold`) and, with `undated`, other news — what happened (or
     is under way, or ahead) before how someone is (`language.aspect`), plain news before
     opinions (Valentine run 7fb4b50: 21 of 23 aware answers relayed the candidate's wife's
-    opinion of his run), the `speaker`'s own before what it heard, then what has come up in
-    fewer of its talks (`aired`), then by importance, an occasion before other news, then the
-    newest."""
+    opinion of his run), then what has come up in fewer of its talks (`aired`), then by
+    importance, the `speaker`'s own before what it heard, an occasion before other news, then
+    the newest."""
     out = [News(r, o) for r, o in invitation.untold(records, now, listener, said)]
     if not undated:
         return out
@@ -86,7 +86,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     talks = [gist(r.description) for r in records if r.description.startswith("Conversation with ")] \
         if len(extra) + len(out) > 1 else []
 
-    def rank(item: News) -> tuple[bool, bool, bool, int, int, bool, int]:
+    def rank(item: News) -> tuple[bool, bool, int, int, bool, bool, int]:
         r = item.record
         own = bool(speaker) and r.subject == speaker and r.teller is None
         # What happened before how someone is: "Klaus finds it hard to talk to strangers" went from
@@ -97,10 +97,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         # resident's 500 followers (rated 7) was told 192 times while the run for mayor (5) was
         # never told by its candidate, who told his furniture (5, newer) instead.
         times = 0 if item.occasion is not None else aired(r, talks)
-        # One's own news before what one heard, an occasion too: in Valentine run 0f47b25 the
-        # candidate, once told of the party, told it to his next listeners (occasions count as
-        # never aired) and his run for mayor reached one neighbour in two days.
-        return (not happened, opinion(r.claim, lexicon), not own, times, -r.importance, item.occasion is None, -r.id)
+        return (not happened, opinion(r.claim, lexicon), times, -r.importance, not own, item.occasion is None, -r.id)
 
     return sorted(out + extra, key=rank)
 

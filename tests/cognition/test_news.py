@@ -204,21 +204,6 @@ def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
     assert first not in [i.fact for i in news.untold(after, T, "Klaus Mueller", speaker="Sam Moore")]
 
 
-def test_ones_own_news_goes_before_an_occasion_or_news_one_heard():
-    # Valentine run 0f47b25: told of the party, the candidate told it to his next listeners (an
-    # occasion counts as never aired) and his run for mayor reached one neighbour in two days.
-    heard = [Heard("Isabella Rodriguez", PARTY), Heard("Klaus Mueller", "Maria Lopez won the county chess cup")]
-    talk = f"Conversation with Klaus Mueller: Sam Moore: {RUN}. Klaus Mueller: Good luck!"
-    mine = records(*heard, RUN, owner="Sam Moore") + records(talk, kind=MemoryKind.DIALOGUE, importance=2)
-    # Told to Klaus already, it is still what he tells the next listener first.
-    told = [i.fact for i in news.untold(mine, T, "Mei Lin", speaker="Sam Moore")]
-    assert told[0] == RUN and len(told) == 3  # then what he heard, the occasion too
-    # The host's own occasion is her own news: it still goes first.
-    hers = records(Heard("Klaus Mueller", "Maria Lopez won the county chess cup"), PARTY, owner="Isabella Rodriguez")
-    first = news.untold(hers, T, "Mei Lin", speaker="Isabella Rodriguez")[0]
-    assert first.occasion is not None and first.occasion.host == "Isabella Rodriguez"
-
-
 def test_news_heard_once_is_passed_on_and_news_heard_all_round_is_old():
     heard = Heard("Maria Lopez", "Tom Moreno found a glowing zibbet under the old bridge")
     mine = records(heard, DOG, owner="Mei Lin", importance=5)
