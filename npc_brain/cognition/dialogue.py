@@ -225,8 +225,7 @@ def next_utterance(
             intent, moment = Intent.CHAT, replace(moment, news=fresh)
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
-        pool = _with_mentions(view, pool, topic_words(heard, speaker.name, listener), k,
-                              own=speaker.name if names_in(topic_of(heard), speaker.name) else "")
+        pool = _with_mentions(view, pool, heard, speaker.name, listener, k)
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r, said_here)]
@@ -294,14 +293,16 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
     return Said(speaker.name, ground.text, last_turn or done, recalls, Grounded(ground.text, ground, ""), intent, offer)
 
 
-def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], words: frozenset[str],
-                   k: int, *, own: str = "") -> list[MemoryRecord]:
+def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], line: str, speaker: str, listener: str,
+                   k: int) -> list[MemoryRecord]:
     """`pool` plus the memories that name everything the question asks about, most important
     and newest first: what an NPC knows about X is eligible whether or not recency let
     retrieval surface it (a run for mayor heard two days ago lost to this morning's sights).
-    Asked about itself by name (`own`: "any news about Lucy?" asked of Lucy), its own life is
-    what it knows first-hand (in a stories run Lucy answered that with a relay about someone
-    else: her lost bracelet, two days old, was not among the memories retrieved)."""
+    Asked about itself by name ("any news about Lucy?" asked of Lucy), its own life is what it
+    knows first-hand (in a stories run Lucy answered that with a relay about someone else: her
+    lost bracelet, two days old, was not among the memories retrieved)."""
+    words = topic_words(line, speaker, listener)
+    own = speaker if not words and names_in(topic_of(line), speaker) else ""
     if not words and not own:
         return list(pool)
     have = {r.id for r in pool}
@@ -419,8 +420,7 @@ def grounded_answer(
         intent, moment = Intent.INVITED, replace(moment, news=tuple(replies))
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM) and kinds is None:
-        pool = _with_mentions(view, pool, topic_words(question, persona.name, listener), k,
-                              own=persona.name if names_in(topic_of(question), persona.name) else "")
+        pool = _with_mentions(view, pool, question, persona.name, listener, k)
     options = candidates(intent, persona, listener, question, now, moment, pool)
     if not phrased:
         ground = _picked(model, prompts.interview_messages(

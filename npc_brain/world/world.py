@@ -67,7 +67,6 @@ class World:
         # `place_at` by point: a standing NPC asks about the same point every frame, and a
         # scan of the city map's ~150 buildings per ask cost ~1 ms a frame at 100 NPCs.
         self._at: dict[tuple[float, float], Place | None] = {}
-        self._areas: tuple[Place, ...] | None = None
         self._where: dict[str, Place] = {}
         self._xy: dict[str, tuple[float, float]] = {}
         self._moves = 0  # see `occupancy_version`
@@ -75,6 +74,7 @@ class World:
         # (lowered), and every address suffix that starts a segment. A scan per lookup cost
         # 1 ms on the city map, and a conversation turn's `go_to` offers looked up every building.
         self._rank = {address: i for i, address in enumerate(self._index)}
+        self._areas = tuple(p for p in self._index.values() if p.kind in (PlaceKind.BUILDING, PlaceKind.ROOM))
         self._by_name: dict[str, list[Place]] = {}
         self._by_suffix: dict[str, list[Place]] = {}
         for node in self._index.values():
@@ -131,8 +131,6 @@ class World:
     def areas(self) -> tuple[Place, ...]:
         """The buildings and rooms, in tree order (listed once: planning a path around the ones
         an NPC may not enter walked every node of the city map, objects too, ~20 ms a path)."""
-        if self._areas is None:
-            self._areas = tuple(p for p in self._index.values() if p.kind in (PlaceKind.BUILDING, PlaceKind.ROOM))
         return self._areas
 
     def place_at(self, x: float, y: float) -> Place | None:
