@@ -115,7 +115,9 @@ def candidates(
     # Most of the topic first ("the Valentine's Day party": the party itself before its
     # helpers), then what happened before how someone is, the weightiest, the most informative
     # (its place, date and time): "Mei Lin is talking with Latoya" is no answer to "any news of Latoya?".
-    about.sort(key=lambda r: (-len(words & content_words(r.claim)), _worth(r),
+    # Of a person, their own doings before their yes to someone else's occasion (a stories run:
+    # "How is Ben doing?" got "Ben is going to the meeckel" from those who knew of his cat).
+    about.sort(key=lambda r: (-len(words & content_words(r.claim)), _guest(r), _worth(r),
                               -len(facts_in(r.claim, exclude=(speaker.name,)))))
     mems = _told_as_occasions(about, speaker, listener, words, now)
     action = action_ground(speaker, moment.doing, moment.place)
@@ -231,6 +233,11 @@ def _worth(r: MemoryRecord) -> tuple[bool, int]:
     return (not (r.occasion is not None or happening(r.claim)), -r.importance)
 
 
+def _guest(r: MemoryRecord) -> bool:
+    """True when the memory is of its subject going to someone else's occasion."""
+    return r.occasion is not None and r.subject is not None and not invitation.hosts(r.occasion, r.subject)
+
+
 def _kind(records: Sequence[MemoryRecord], rid: int) -> MemoryKind | None:
     return next((r.kind for r in records if r.id == rid), None)
 
@@ -239,7 +246,8 @@ def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener
                        words: frozenset[str], now: datetime) -> list[Ground]:
     """The memories as grounds; one that tells of an occasion the topic names is told as the
     occasion itself, once ("Isabella Rodriguez's party is at Hobbs Cafe on …"), not as who
-    else said they would come. One's own occasion is said in its own words."""
+    else said they would come. One's own occasion is said in its own words, whichever record
+    surfaced (a grounding run: the host relayed a guest's yes about her own party)."""
     out: list[Ground] = []
     seen: list[Occasion] = []
     for r in about:
@@ -251,9 +259,12 @@ def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener
         if any(occ.same(o) for o in seen):
             continue
         seen.append(occ)
-        mine = invitation.hosts(occ, speaker.name) and r.teller is None and r.subject == speaker.name
-        out.append(from_record(r, speaker, listener) if mine
-                   else invitation.announce_ground(r, occ, speaker.name, listener, now))
+        if not invitation.hosts(occ, speaker.name):
+            out.append(invitation.announce_ground(r, occ, speaker.name, listener, now))
+        elif r.teller is None and r.subject == speaker.name:
+            out.append(from_record(r, speaker, listener))
+        else:  # a guest's yes to the host's own occasion: the host tells it as hers, not as hearsay
+            out.append(invitation.hosting_ground(r, occ, speaker.name, now))
     return out
 
 

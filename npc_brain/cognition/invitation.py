@@ -27,7 +27,7 @@ from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanLevel, PlanStep
 
 __all__ = ["Remembered", "accepted", "announce_ground", "coming_ground", "commitment", "committed", "conflicts",
-           "hosts", "invite_ground", "known", "reply_grounds", "step_for", "untold", "upcoming"]
+           "hosting_ground", "hosts", "invite_ground", "known", "reply_grounds", "step_for", "untold", "upcoming"]
 
 UPCOMING_DAYS = 7
 """How far ahead an occasion is worth telling and planning around."""
@@ -115,6 +115,14 @@ def announce_ground(record: MemoryRecord, occasion: Occasion, speaker: str, list
     text = f"{teller} told me that {spoken}." if teller else f"{spoken[:1].upper()}{spoken[1:]}."
     return Ground(GroundKind.MEMORY, text, fact, record.id, occasion.address,
                   facts_in(text, exclude=(speaker, listener)), True, subject=occasion.host, occasion=occasion)
+
+
+def hosting_ground(record: MemoryRecord, occasion: Occasion, speaker: str, now: datetime | None = None) -> Ground:
+    """The host's own occasion told as hers when what surfaced was someone else's word of it: 'I
+    am holding the party at Hobbs Cafe tomorrow from 5pm to 7pm.'"""
+    text = f"I am holding {say.describe(occasion, now=now)}."
+    return Ground(GroundKind.MEMORY, text, say.announce(occasion), record.id, occasion.address,
+                  facts_in(text, exclude=(speaker,)), True, subject=speaker, occasion=occasion)
 
 
 def reply_grounds(occasion: Occasion, speaker: str, teller: str, now: datetime | None = None) -> list[Ground]:

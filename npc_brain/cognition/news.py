@@ -9,7 +9,8 @@ heard it: not in this conversation or an earlier one with them (by most of its c
 words), not theirs, not about them and not from them. What happened is told before what
 someone thinks of it, and what has come up in fewer of the agent's talks before what has
 come up in more (`aired`): an agent goes round its news instead of telling its weightiest
-item to everyone, and news it keeps hearing is old news. Pure.
+item to everyone, and news it keeps hearing is old news. Its own news and what it heard take
+turns, talk by talk, so fresh relays do not bury its own life. Pure.
 """
 from __future__ import annotations
 
@@ -61,9 +62,9 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     upcoming occasions (`invitation.untold`) and, with `undated`, other news — what happened (or
     is under way, or ahead) before how someone is (`language.aspect`), plain news before
     opinions (Valentine run 7fb4b50: 21 of 23 aware answers relayed the candidate's wife's
-    opinion of his run), then what has come up in fewer of its talks (`aired`), then by
-    importance, the `speaker`'s own before what it heard, an occasion before other news, then
-    the newest."""
+    opinion of his run), its own news and what it heard in turn (whichever the `speaker`'s last
+    talk did not carry), then what has come up in fewer of its talks (`aired`), then by
+    importance, its own before what it heard, an occasion before other news, then the newest."""
     out = [News(r, o) for r, o in invitation.untold(records, now, listener, said)]
     if not undated:
         return out
@@ -85,10 +86,15 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
 
     talks = [gist(r.description) for r in records if r.description.startswith("Conversation with ")] \
         if len(extra) + len(out) > 1 else []
+    # Its own life and what it heard, in turn: in a stories run a resident told his adopted cat in
+    # his first talk and never again — each talk brought him fresh relays, told before anything
+    # told once — while telling only its own news first kept a player's story from travelling.
+    mine_last = bool(talks) and any(_own(r, speaker) and r.occasion is None and newsworthy(r)
+                                    and _told(gist(r.claim), talks[-1]) for r in records)
 
-    def rank(item: News) -> tuple[bool, bool, int, int, bool, bool, int]:
+    def rank(item: News) -> tuple[bool, bool, bool, int, int, bool, bool, int]:
         r = item.record
-        own = bool(speaker) and r.subject == speaker and r.teller is None
+        own = _own(r, speaker)
         # What happened before how someone is: "Klaus finds it hard to talk to strangers" went from
         # mouth to mouth in a 12-NPC run while "Marcus grew a pumpkin heavier than a sack of coal"
         # stayed with Marcus (their ratings tied).
@@ -97,9 +103,16 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         # resident's 500 followers (rated 7) was told 192 times while the run for mayor (5) was
         # never told by its candidate, who told his furniture (5, newer) instead.
         times = 0 if item.occasion is not None else aired(r, talks)
-        return (not happened, opinion(r.claim, lexicon), times, -r.importance, not own, item.occasion is None, -r.id)
+        turn = own == mine_last and item.occasion is None  # its own news waits a talk when the last told some
+        return (not happened, opinion(r.claim, lexicon), turn, times, -r.importance, not own, item.occasion is None,
+                -r.id)
 
     return sorted(out + extra, key=rank)
+
+
+def _own(record: MemoryRecord, speaker: str) -> bool:
+    """True when `record` is the speaker's own news: about itself, not heard."""
+    return bool(speaker) and record.subject == speaker and record.teller is None
 
 
 def unshared(records: Sequence[MemoryRecord], now: datetime | None = None) -> list[MemoryRecord]:

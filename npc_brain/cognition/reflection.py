@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from npc_brain.cognition import prompts
+from npc_brain.cognition.newsworthy import ROUTINE
 from npc_brain.cognition.recall import Recall, merged, recall
 from npc_brain.cognition.schemas import insights_schema, questions_schema
 from npc_brain.language.facts import content_words
@@ -43,6 +44,32 @@ def question_options(name: str, records: Sequence[str], known_people: Iterable[s
     questions += [f"How does {first} spend the day?", f"What is on {first}'s mind lately?"]
     return tuple(dict.fromkeys(questions))[:limit]
 
+
+
+def salient_questions(options: Sequence[str], latest: Sequence[MemoryRecord], agent: str,
+                      k: int = 3) -> tuple[str, ...]:
+    """The model's choice of questions, by rule: the `k` options about whom the recent memories
+    weigh most (the summed importance of those above routine about each person; the agent's own
+    questions share what is about it), listed order on ties. Out of view this spends no call on
+    what no player sees (the insights are the model's still)."""
+    weighty = [r for r in latest if r.importance > ROUTINE]
+
+    def mass(person: str) -> int:
+        named = re.compile(rf"\b{re.escape(person.split()[0])}\b")
+        return sum(r.importance for r in weighty if r.subject == person or named.search(r.description))
+
+    first = agent.split()[0] if agent else agent
+    named = [next((p for p in _names_in(o) if not p.startswith(first)), None) for o in options]
+    own = sum(1 for n in named if n is None) or 1
+    weight = {n: mass(n) for n in named if n is not None}
+    mine = sum(r.importance for r in weighty if r.subject == agent) / own
+    ranked = sorted(range(len(options)), key=lambda i: (-(weight[n] if (n := named[i]) else mine), i))
+    return tuple(options[i] for i in ranked[:k])
+
+
+def _names_in(question: str) -> list[str]:
+    """Full names ('Klaus Mueller') in a question, besides its first word."""
+    return re.findall(r"(?<!^)\b[A-Z][a-z]+ [A-Z][a-z]+\b", question)
 
 
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:
@@ -131,6 +158,7 @@ def reflect(
     weights: RetrievalWeights = RetrievalWeights(),
     char_budget: int = 3000,
     novelty: float = 0.0,
+    choose: bool = True,
 ) -> Reflected:
     """Run the three reflection steps on a memory snapshot (pure; nothing is written).
 
@@ -140,6 +168,7 @@ def reflect(
     (the paper's embellishment failure), when it says of one person what the evidence says
     of another (`misattributed`), or when more than `novelty` of its content words are in no
     evidence (`unsupported`). Invalid numbers in an otherwise valid citation list are removed.
+    With `choose` False the questions are picked by rule (`salient_questions`), no call.
     """
     upto = len(view) - 1
     latest = view.latest(recent)
@@ -155,15 +184,18 @@ def reflect(
     people = {r.subject for r in latest if r.subject and ":" not in r.subject}
     people |= {m.group(1) for line in lines if (m := _LEADING_NAME.match(line)) and m.group(1) not in _NOT_NAMES}
     options = question_options(agent, lines, people)
-    q: Any = model.parse(  # a schema built at runtime: its fields are known only then
-        prompts.questions_messages(agent, lines, options),
-        questions_schema(options),
-        max_tokens=12 + 3 * (8 + max(len(o) for o in options) // 3),
-        temperature=0.4,
-        purpose="reflect_questions",
-        agent=agent,
-    )
-    questions = tuple(dict.fromkeys(x for x in q.q if x))
+    if choose:
+        q: Any = model.parse(  # a schema built at runtime: its fields are known only then
+            prompts.questions_messages(agent, lines, options),
+            questions_schema(options),
+            max_tokens=12 + 3 * (8 + max(len(o) for o in options) // 3),
+            temperature=0.4,
+            purpose="reflect_questions",
+            agent=agent,
+        )
+        questions = tuple(dict.fromkeys(x for x in q.q if x))
+    else:
+        questions = salient_questions(options, latest[-len(lines):] if lines else latest, agent)
     recalls = tuple(
         recall(view, embedder, list(questions), now, k=per_question, weights=weights)
     )

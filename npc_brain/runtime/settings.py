@@ -98,6 +98,8 @@ class BrainSettings(BaseModel):
     habit_hours: bool = Field(True, description="a coarse NPC's day chunks are their own hour steps, no call")
     coarse_importance_by_reading: bool = Field(
         True, description="a coarse NPC rates memories by how they read (`language.poignancy`), no call")
+    coarse_questions_by_rule: bool = Field(
+        True, description="a coarse NPC's reflection picks its questions by rule (`reflection.salient_questions`)")
     unwatched_lines_by_rule: bool = Field(
         True, description="a line between two NPCs nobody watches says the code's best ground, no call")
 

@@ -309,12 +309,15 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     view = agent.memory.snapshot()
     embedder, s, name = agent.embedder, agent.settings, agent.name
     agent.marks.reflected_upto = len(view) - 1  # count afresh from here even if this fails
+    # Which questions to ask is no one's to see: out of view they are picked by rule.
+    choose = not (agent.detail is Detail.COARSE and s.coarse_questions_by_rule)
 
     def run() -> reflection.Reflected:
         return reflection.reflect(model, embedder, view, now, agent=name,
                                   recent=s.reflection_recent,
                                   per_question=s.reflection_per_question, weights=s.weights,
-                                  char_budget=s.reflection_char_budget, novelty=s.insight_novelty)
+                                  char_budget=s.reflection_char_budget, novelty=s.insight_novelty,
+                                  choose=choose)
 
     def apply(result: reflection.Reflected) -> list[Event]:
         agent.recalled(result.recalls, now)

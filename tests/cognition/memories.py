@@ -33,6 +33,8 @@ class Heard:
     fact: str
     occasion: Occasion | None = None
     subject: str | None = None
+    importance: int | None = None  # else the stream's
+    verbatim: bool = False  # keep `fact` as the words with an `occasion` (else the occasion's announcement)
 
 
 def stream(*items: str | Heard, owner: str = "Klaus Mueller", at: datetime = T, importance: int = 5,
@@ -44,9 +46,10 @@ def stream(*items: str | Heard, owner: str = "Klaus Mueller", at: datetime = T, 
         when = at - timedelta(hours=len(items) - i)
         if isinstance(item, Heard):
             occ = item.occasion or READER.occasion(item.fact, when)
-            fact = announce(occ) if item.occasion is not None else item.fact
+            fact = announce(occ) if item.occasion is not None and not item.verbatim else item.fact
             text = f"{item.teller} told {owner} that {fact}."
-            s.add(MemoryKind.DIALOGUE, text, when, importance, emb.embed([text])[0], teller=item.teller, fact=fact,
+            s.add(MemoryKind.DIALOGUE, text, when, item.importance or importance, emb.embed([text])[0],
+                  teller=item.teller, fact=fact,
                   subject=item.subject or READER.about(fact), occasion=occ)
         else:
             s.add(kind, item, when, importance, emb.embed([item])[0], subject=READER.about(item),

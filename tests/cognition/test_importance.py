@@ -283,3 +283,23 @@ def test_the_reflect_job_skips_an_insight_the_agent_already_holds():
     assert any(c.purpose == "reflect_insights" for c in model.history)  # the insight was drawn
     texts = [r.description for r in agent.memory.records if r.kind is MemoryKind.REFLECTION]
     assert texts == ["I care about my routine"]
+
+
+def test_a_coarse_agents_reflection_picks_its_questions_without_a_call():
+    from npc_brain.runtime.agent import Thought
+    from npc_brain.types.detail import Detail
+
+    purposes = {}
+    for detail in (Detail.FULL, Detail.COARSE):
+        agent = _agent()
+        agent.detail = detail
+        vec = agent.embedder.embed(["x"])[0]
+        for i in range(3):
+            agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
+        model = ScriptedModel().respond_with(BrainResponder())
+        job = begin(agent, Thought.REFLECT, T0, model)
+        assert job is not None
+        job.apply(job.run())
+        purposes[detail] = [c.purpose for c in model.history]
+    assert purposes[Detail.FULL] == ["reflect_questions", "reflect_insights"]
+    assert purposes[Detail.COARSE] == ["reflect_insights"]

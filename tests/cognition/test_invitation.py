@@ -22,7 +22,7 @@ from npc_brain.types.observation import Observation
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanLevel
-from tests.cognition.memories import READER, Heard, stream
+from tests.cognition.memories import READER, Heard, records, stream
 from tests.test_society import make, run
 
 SEED = "Isabella Rodriguez wants to host a Valentine's Day party at Hobbs Cafe on February 14 from 5pm to 7pm"
@@ -255,3 +255,22 @@ def _view(records):
         s.add(r.kind, r.description, r.created, r.importance, emb.embed([r.description])[0], subject=r.subject,
               occasion=r.occasion)
     return s.snapshot()
+
+
+def test_asked_about_her_own_occasion_the_host_tells_it_as_hers_whichever_record_surfaced():
+    # A grounding run: the host's only retrieved memory of her party was a guest's yes, and she
+    # relayed it ("Klaus Mueller told me that Isabella Rodriguez's … party is …").
+    from npc_brain.cognition.answers import candidates
+    from npc_brain.cognition.grounds import Moment
+    from npc_brain.language.intent import intent_of
+
+    yes = Heard("Klaus Mueller", "Klaus Mueller will come to the party", occasion=PARTY, subject="Klaus Mueller")
+    recalled = records(yes, owner=ISA.name)
+    line = "What do you know about the Valentine's Day party?"
+    first = candidates(intent_of(line), ISA, "Alex", line, T, Moment("serving coffee", "Hobbs Cafe"), recalled)[0]
+    assert first.text == "I am holding the Valentine's Day party at Hobbs Cafe tomorrow from 5pm to 7pm."
+    assert first.occasion == PARTY and "told me" not in first.text
+    # Anyone else holding the same record passes it on with its source, as before.
+    sam = Persona(name="Sam Moore", age=60)
+    other = candidates(intent_of(line), sam, "Alex", line, T, Moment("reading"), records(yes, owner=sam.name))[0]
+    assert other.text.startswith("Klaus Mueller told me that Isabella Rodriguez's Valentine's Day party is at")

@@ -119,6 +119,28 @@ def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
     assert s.get(ids[0]).kind == MemoryKind.REFLECTION
 
 
+def test_out_of_view_the_questions_are_picked_by_rule_and_only_the_insights_cost_a_call(emb):
+    # The 100-NPC cost bench: choosing questions took 1,062 of 3,690 prompt tokens per agent-day
+    # (0.3% of them from the engine's cache), for questions no player sees.
+    s = MemoryStream(emb.dim)
+    rows = [("Maria Lopez is streaming a game at the cafe", "Maria Lopez", 2),
+            ("Klaus Mueller told Ana that he won a prize for his paper", "Klaus Mueller", 8),
+            ("Klaus Mueller asked Ana to read his paper", "Klaus Mueller", 6),
+            ("Ana is baking bread", "Ana", 2)]
+    for i, (text, subject, imp) in enumerate(rows):
+        s.add(MemoryKind.OBSERVATION, text, T0 + i * timedelta(minutes=10), imp, emb.embed([text])[0],
+              subject=subject)
+    model = ScriptedModel()
+    model.enqueue({"insights": [{"text": "Klaus Mueller won a prize for his paper", "because": [1], "imp": 6}]})
+    out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=1), agent="Ana", novelty=0.7,
+                             choose=False)
+    assert [c.purpose for c in model.history] == ["reflect_insights"]
+    # Klaus weighs most in what Ana saw and heard: his questions first; Maria's routine sighting last.
+    assert out.questions[:2] == ("What is Ana's relationship with Klaus Mueller?", "What is Klaus Mueller busy with?")
+    assert not any("Maria" in q for q in out.questions)
+    assert [i.description for i in out.insights] == ["Klaus Mueller won a prize for his paper"]
+
+
 def test_by_default_an_insight_only_recombines_what_its_evidence_says(emb):
     # A 25-NPC Valentine run on the 135M model: 63 of 66 insights said what no memory held and
     # came back in interviews ("Ayesha Khan is planning a party for her daughter").

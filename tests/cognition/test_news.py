@@ -191,6 +191,27 @@ def test_asked_about_itself_by_name_an_npc_tells_its_own_news_though_retrieval_l
     assert "grandmother" not in other.text
 
 
+def test_asked_how_someone_is_their_own_doings_come_before_their_yes_to_an_occasion():
+    # A stories run: "How is Ben doing these days?" got "Ben Carter is going to the meeckel" from
+    # those who knew of his cat, his yes to someone else's occasion rated above it.
+    from npc_brain.cognition.answers import candidates
+    from npc_brain.cognition.grounds import Moment
+    from npc_brain.language.intent import intent_of
+    from tests.cognition.memories import READER
+
+    party = READER.occasion(PARTY, T)
+    # The yes rated above the dog, as the run rated it.
+    yes = Heard("Sam Moore", "Sam Moore will come to the Valentine's Day party at Hobbs Cafe on February 14",
+                occasion=party, subject="Sam Moore", importance=8, verbatim=True)
+    dog = Heard("Sam Moore", DOG, subject="Sam Moore", importance=5)
+    mei = Persona(name="Mei Lin", age=40)
+    for order in ((yes, dog), (dog, yes)):
+        mine = records(*order, owner=mei.name)
+        line = "How is Sam doing these days?"
+        first = candidates(intent_of(line), mei, "Alex", line, T, Moment("reading"), mine)[0]
+        assert "greyhound" in first.text, first.text
+
+
 def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
     # Valentine run 9e8d2af: one resident's 500 followers (rated 7) was told 192 times, while
     # the candidate told his furniture (rated as his run, newer) and never his run for mayor.
@@ -202,6 +223,31 @@ def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
     # To the next listener the other item goes first; Klaus is told nothing twice.
     assert news.untold(after, T, "Maria Lopez", speaker="Sam Moore")[0].fact != first
     assert first not in [i.fact for i in news.untold(after, T, "Klaus Mueller", speaker="Sam Moore")]
+
+
+def test_its_own_news_and_what_it_heard_take_turns_talk_by_talk():
+    # A stories run: a resident told his adopted cat in his first talk and never again — each
+    # later talk brought a fresh relay, told before anything told once.
+    heard = [Heard(n, f"{n} {what}") for n, what in (("Tom Moreno", "is worried about a new supermarket"),
+                                                     ("Maria Lopez", "is planning a darts tournament"),
+                                                     ("Mei Lin", "built half of the furniture in town"))]
+    mine = records(DOG, *heard, owner="Sam Moore", importance=6)
+
+    def talk(listener: str, line: str) -> list:
+        text = f"Conversation with {listener}: Sam Moore: {line}. {listener}: I had not heard that."
+        return records(text, owner="Sam Moore", kind=MemoryKind.DIALOGUE, importance=2)
+
+    def next_item(rs: list, listener: str) -> str:
+        return news.untold(rs, T, listener, speaker="Sam Moore")[0].fact
+
+    assert next_item(mine, "Klaus Mueller") == DOG  # nothing told yet: its own
+    after1 = mine + talk("Klaus Mueller", DOG)
+    second = next_item(after1, "Ayesha Khan")
+    assert second != DOG and second in [h.fact for h in heard]  # then what it heard
+    after2 = after1 + talk("Ayesha Khan", second)
+    assert next_item(after2, "Jennifer Moore") == DOG  # then its own again, to someone new
+    # Whom it told already is not told again, whatever the turn.
+    assert DOG not in [i.fact for i in news.untold(after2, T, "Klaus Mueller", speaker="Sam Moore")]
 
 
 def test_news_heard_once_is_passed_on_and_news_heard_all_round_is_old():
