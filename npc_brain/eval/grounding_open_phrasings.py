@@ -4,9 +4,10 @@ Like `grounding_cases.PHRASINGS`: "dev", the set the question reader was develop
 "held-out-1", written after the then-last change to the reader by someone who did not read its
 code, and run once; "held-out-2", written after the reader's change of 2026-12-03 (commit 6ca6d0b)
 the same way. "held-out-3" (after 6acb108), "held-out-4" (after 197705e), "held-out-5" (after
-4c58213) and "held-out-6" (after 3a6afc1) were written by someone who read neither the reader's code,
-its examples nor its tests, and are run once. A template may start with a tag: `[eat]` (recommendation:
-the purpose the place must serve) or `[evening]` (availability: the period asked, `grounding_open.PERIODS`).
+4c58213), "held-out-6" (after 3a6afc1) and "held-out-7" (after d14e237) were written by someone who
+read neither the reader's code, its examples nor its tests, and are run once. A template may start with a
+tag: `[eat]` (recommendation: the purpose the place must serve) or `[evening]` (availability: the period
+asked, `grounding_open.PERIODS`).
 """
 from __future__ import annotations
 
@@ -476,8 +477,116 @@ OPEN_HELD_OUT_6: dict[str, tuple[str, ...]] = {
 """The sixth held-out open set, written after commit 3a6afc1 by someone who read neither the question reader's code,
 its examples nor its tests, with the dev set's keys, tags and placeholders; run once."""
 
+OPEN_HELD_OUT_7: dict[str, tuple[str, ...]] = {
+    "opinion": (
+        "So what's the deal with {first}? Good sort or not?",
+        "Might I trouble you for your honest impression of {person}?",
+        "be real w me, is {first} actually nice or just pretending",
+        "I've been meaning to ask, and don't feel you have to be polite about it, because I keep running into "
+        "{person} down by the well and I can never tell whether they like me or are just putting up with me, so how "
+        "do you find them?",
+        "{first}. Thoughts?",
+        "Would you say {person} is someone a person can trust?",
+        "Folk round here seem split on {first} - where do ye stand?",
+    ),
+    "recommendation": (
+        "[eat] I'm starving, where can a body get a proper hot meal around here?",
+        "[drink] know anywhere decent to grab a pint tonight",
+        "[read] Is there somewhere quiet in town where I could sit with a good book?",
+        "[relax] Honestly I just need to unwind for an hour, where would you go?",
+        "[socialize] Where do people gather when they want a bit of company and a chat?",
+        "[exercise] Any good spot for a run that isn't all mud and cow paths?",
+        "[shop] I need to pick up a few odds and ends - which shop should I try first?",
+    ),
+    "feeling": (
+        "How are you holding up these days?",
+        "you good? you seem kinda off",
+        "Pardon my asking, but is something weighing on your mind this morning?",
+        "How's the heart, friend?",
+        "I noticed you've been staring at the river for a while now and I didn't want to interrupt, but I figured I'd"
+        " check in and see whether everything's all right with you, or if you'd rather talk about it.",
+        "What's rattling around in that head of yours today?",
+        "Feeling any better than yesterday?",
+    ),
+    "greeting": (
+        "Hello there!",
+        "mornin",
+        "Good afternoon to you.",
+        "Hey hey!",
+        "Well, if it isn't my favourite neighbour - hi!",
+        "Howdy.",
+        "yo",
+    ),
+    "farewell": (
+        "Right, I'd best be off. Take care!",
+        "cya",
+        "Farewell, and good day to you.",
+        "I'll let you get back to it - bye for now.",
+        "Catch you later!",
+        "Ta-ra, love.",
+        "Until next time, then.",
+    ),
+    "thanks": (
+        "Thanks a bunch!",
+        "ty",
+        "I truly appreciate your help, thank you kindly.",
+        "Cheers, that's really good of you.",
+        "Oh, you're a lifesaver, thank you so much!",
+        "Much obliged.",
+        "thx a ton, seriously",
+    ),
+    "small talk": (
+        "Blimey, it's been chucking it down all week, hasn't it?",
+        "lovely day out there huh",
+        "The square seems busier than usual today.",
+        "Did you see the size of the pumpkins at the market? Someone's been feeding them something special.",
+        "They say there's a frost coming tonight, the old farmers can smell it apparently, though I've never "
+        "understood how.",
+        "Nice to see the flowers finally coming up by the bridge.",
+        "windy today, nearly lost my hat lol",
+    ),
+    "availability": (
+        "Are you free around {time}?",
+        "would {time} work for u or nah",
+        "Might you have a moment to spare at {time}, should it not inconvenience you?",
+        "Got anything on at {time}, or could I steal you for a bit?",
+        "[morning] Any chance you've got some spare time in the morning?",
+        "[evening] You doing anything this evening, or are you free?",
+        "[tomorrow morning] Would you be available tomorrow morning, by any chance?",
+    ),
+    "request": (
+        "Could you make it stop raining for the rest of the year?",
+        "pls turn my goat into a horse",
+        "I'd be grateful if you could bring my late grandmother back, just for an afternoon.",
+        "Lift the church tower and move it a few feet to the left, would you?",
+        "Teach me to fly by sundown, there's a good lad.",
+        "Would you mind rewriting the town's entire history so that I was the founder?",
+        "Hand over the deed to the whole valley, yeah?",
+    ),
+    "invitation": (
+        "We're having {occasion} at {place} tomorrow at {time} - fancy coming along?",
+        "u should come to {occasion} tmrw, {place}, {time}!!",
+        "It would be an honour if you would join us for {occasion} at {place} tomorrow, at {time}.",
+        "Tomorrow, {time}, {place}: {occasion}. You in?",
+        "So a few of us have been planning {occasion} for ages and it's finally happening tomorrow at {place}, "
+        "starting around {time}, and it wouldn't feel right without you there, so please say you'll come.",
+        "Care to join me for {occasion} tomorrow? Meeting at {place} around {time}.",
+        "Don't forget - {occasion} at {place}, tomorrow at {time}. Will I see you there?",
+    ),
+    "claim": (
+        "I heard {claim}.",
+        "word is {claim}",
+        "You didn't hear it from me, but apparently {claim}.",
+        "Someone at the tavern swore blind that {claim}.",
+        "omg did u know {claim}??",
+        "I have it on good authority that {claim}.",
+        "My cousin told me this morning, while we were hanging out the washing and she was going on about everyone's "
+        "business as usual, that {claim}, and I haven't been able to stop thinking about it.",
+    ),
+}
+
 OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-out-1": OPEN_HELD_OUT_1,
                                                          "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3,
                                                          "held-out-4": OPEN_HELD_OUT_4, "held-out-5": OPEN_HELD_OUT_5,
-                                                         "held-out-6": OPEN_HELD_OUT_6}
+                                                         "held-out-6": OPEN_HELD_OUT_6, "held-out-7": OPEN_HELD_OUT_7}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
