@@ -10,10 +10,11 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 import numpy as np
 
+from npc_brain.world.path_search import PathSearch
 from npc_brain.world.place import Place, PlaceKind
 
 Cell = tuple[int, int]
@@ -23,6 +24,7 @@ Rect = tuple[float, float, float, float]
 _ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _SQRT2 = math.sqrt(2.0)
+_SLICE = 256  # A* expansions between two looks at a `PathSearch`'s deadline (~0.2 ms)
 
 
 class CollisionGrid:
@@ -203,22 +205,36 @@ class Pathfinder:
 
     def find_cells(self, start: Cell, goal: Cell, *, avoid: Iterable[Rect] = ()) -> list[Cell] | None:
         """Cells from `start` to `goal` inclusive, or None (`avoid`: see `find_path`)."""
+        search = self._begin(start, goal, tuple(avoid))
+        search.advance()
+        return search.cells
+
+    def search(self, start: Point, goal: Point, *, avoid: Iterable[Rect] = ()) -> PathSearch:
+        """`find_path` a piece at a time (`PathSearch.advance`): a long way across a city is tens
+        of milliseconds of A*, more than a frame has. The same path as `find_path`, and cached."""
+        return self._begin(self.grid.cell_at(*start), self.grid.cell_at(*goal), tuple(avoid))
+
+    def _begin(self, start: Cell, goal: Cell, shut: tuple[Rect, ...]) -> PathSearch:
         if self._version != self.grid.version:
             self._cache.clear()
             self._version = self.grid.version
-        shut = tuple(avoid)
         key = (start, goal, shut)
         if key in self._cache:
             self.hits += 1
             self._cache.move_to_end(key)
             cached = self._cache[key]
-            return None if cached is None else list(cached)
+            return PathSearch(None, self.grid.center, None if cached is None else list(cached))
         self.misses += 1
-        path = self._search(start, goal, self._cells_in(shut) - {self._index(start), self._index(goal)})
-        self._cache[key] = None if path is None else tuple(path)
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
-        return path
+        steps = self._search(start, goal, self._cells_in(shut) - {self._index(start), self._index(goal)})
+        version = self.grid.version
+
+        def keep(path: list[Cell] | None) -> None:  # not a path searched on a grid that changed since
+            if version == self.grid.version:
+                self._cache[key] = None if path is None else tuple(path)
+                if len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+
+        return PathSearch(steps, self.grid.center, None, found=keep)
 
     def walkable_point_in(
         self,
@@ -325,7 +341,9 @@ class Pathfinder:
             out |= cells
         return out
 
-    def _search(self, start: Cell, goal: Cell, shut: set[int] | None = None) -> list[Cell] | None:
+    def _search(self, start: Cell, goal: Cell,
+                shut: set[int] | None = None) -> Generator[None, None, list[Cell] | None]:
+        """A* as a generator: it pauses (yields) every `_SLICE` expansions and returns the cells."""
         grid = self.grid
         if start == goal:
             return [start] if grid.in_bounds(start) else None
@@ -374,6 +392,8 @@ class Pathfinder:
             expansions += 1
             if expansions > limit:
                 return None
+            if not expansions % _SLICE:
+                yield
             c, r = idx % width, idx // width
             for step_i, step, dc, dr, a, b in moves:
                 n = idx + step_i
@@ -395,3 +415,4 @@ class Pathfinder:
                     push(heap, (ng + (((dx + dy) + k * (dx if dx < dy else dy)) if diagonal else float(dx + dy)),
                                 ng, n))
         return None
+

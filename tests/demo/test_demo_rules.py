@@ -146,3 +146,29 @@ def test_conversation_where_one_stands_is_not_a_refusal():
                     MORNING.replace(hour=12, minute=30), "💬", "plan")
     verdict = walker.update(chosen, _Who("Ana"), MORNING.replace(hour=12), 0.1)
     assert verdict is not None and verdict.rule == "purpose"  # a planned chat in a bathroom is refused
+
+
+def test_a_long_search_goes_on_frame_after_frame_and_finds_the_same_way(monkeypatch):
+    import npc_brain.world.pathfinding as pathfinding
+
+    monkeypatch.setattr(pathfinding, "_SLICE", 8)  # the tiny town's ways are short: small slices
+    world = tiny_town(["Ana", "Ben"])
+    ticks = [0.0]
+
+    def clock():  # every look at the clock is past the frame's deadline: one slice of A* a frame
+        ticks[0] += 1.0
+        return ticks[0]
+
+    walker = Walker("Ana", world, Pathfinder(world.grid), rules=Rules(world), position=(100, 1900))
+    budget = PathBudget(per_frame=1, seconds=0.5, clock=clock)
+    action = _action("town:park", "relax", MORNING)
+    frames = 0
+    while not walker.path:
+        budget.reset()
+        walker.update(action, _Who("Ana"), MORNING, 0.0, budget)
+        frames += 1
+        assert frames < 200
+    assert frames > 1  # it took several frames, standing meanwhile
+    whole = Walker("Ana2", world, Pathfinder(world.grid), rules=Rules(world), position=(100, 1900))
+    whole.update(action, _Who("Ana2"), MORNING, 0.0, PathBudget(per_frame=1))
+    assert walker.path == whole.path and walker.target == whole.target
