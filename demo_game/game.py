@@ -59,8 +59,8 @@ TALK_RANGE = 96.0  # pixels (3 tiles) between you and an NPC to start talking: a
 NPC_SPEED = 72.0  # map pixels per real second at ×1
 # Of a 16.7 ms frame, in real time: the minds' per-NPC work and the bodies out of view; what does
 # not fit waits for a later frame, in turn (a city of 100 on a busy 2-core box: `bench frames`).
-MINDS_BUDGET_S = 0.0015
-BODIES_BUDGET_S = 0.0015
+MINDS_BUDGET_S = 0.00075
+BODIES_BUDGET_S = 0.00075
 PATHS_BUDGET_S = 0.002
 
 
