@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from npc_brain import Persona, Walker
+from npc_brain import Persona, Place, Walker
 from npc_brain.adapters.pygame import (
     ActivityIcons,
     Camera,
@@ -67,6 +67,8 @@ class Npc:
         self.seen_doing = ""  # what others see it doing (the last label with words)
         self.perceive_in = 0.0  # real seconds until the next perception
         self.lying: tuple[float, float, float, float] | None = None  # the berth it sleeps in (map px)
+        self.beds: list[Place] = []  # the beds it may lie in now, best first (`showing.beds_for`)
+        self.behind = 0.0  # game seconds of walking it is owed: it waited for its turn (`townsfolk`)
         self._label: tuple[tuple[str, str, bool], pygame.Surface] | None = None
 
     @property

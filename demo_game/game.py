@@ -38,7 +38,18 @@ from demo_game.talks import Talks
 from demo_game.town import MapWatcher, Town
 from demo_game.townsfolk import PERCEIVE_EVERY, Waker, move_npcs, perceive
 from demo_game.zoom import make_camera
-from npc_brain import BrainSettings, ChatModel, Embedder, GameClock, PathBudget, Persona, Walker, nearest_walkable
+from npc_brain import (
+    BrainSettings,
+    ChatModel,
+    Embedder,
+    FrameBudget,
+    GameClock,
+    PathBudget,
+    Persona,
+    Rota,
+    Walker,
+    nearest_walkable,
+)
 from npc_brain import events as ev
 from npc_brain.adapters.pygame import ActivityIcons, Fonts
 
@@ -46,6 +57,11 @@ log = logging.getLogger(__name__)
 
 TALK_RANGE = 96.0  # pixels (3 tiles) between you and an NPC to start talking: a comfortable reach
 NPC_SPEED = 72.0  # map pixels per real second at ×1
+# Of a 16.7 ms frame, in real time: the minds' per-NPC work and the bodies out of view; what does
+# not fit waits for a later frame, in turn (a city of 100 on a busy 2-core box: `bench frames`).
+MINDS_BUDGET_S = 0.00075
+BODIES_BUDGET_S = 0.00075
+PATHS_BUDGET_S = 0.002
 
 
 def init_display(cfg: GameConfig) -> pygame.Surface:
@@ -83,7 +99,15 @@ class Game:
         self.clock = GameClock(cfg.start, minutes_per_second=cfg.minutes_per_second, speed=cfg.speed)
         self.sprites = SpriteBook(cfg.sprites)
         self.claims: dict[tuple[int, int], str] = {}
-        self.budget = PathBudget(2)
+        # In real time the minds, the bodies out of view and path planning get a share of each
+        # frame and take turns for what does not fit (`Rota`); with a fixed frame time (tests)
+        # every frame serves everyone, so a run repeats exactly whatever the machine.
+        realtime = cfg.fixed_dt is None
+        self.budget = PathBudget(4, seconds=PATHS_BUDGET_S) if realtime else PathBudget(2)
+        self.minds_budget = FrameBudget(MINDS_BUDGET_S) if realtime else None
+        self.bodies_budget = FrameBudget(BODIES_BUDGET_S) if realtime else None
+        self.body_rota: Rota[Npc] = Rota()
+        self.in_view: frozenset[str] = frozenset()  # the NPCs on screen (and a margin), this frame
         self.npcs: dict[str, Npc] = {}
         spawn = self.world.spawn("player") or self.world.root.center
         start = nearest_walkable(self.town.pathfinder, spawn) or spawn
@@ -256,6 +280,8 @@ class Game:
         slow = self.time_scale
         self.clock.advance(dt * slow)
         game_dt = dt * self.clock.speed * slow
+        view = pygame.Rect(self.camera.rect).inflate(160, 200)
+        self.in_view = frozenset(n.name for n in self.npcs.values() if view.collidepoint(n.position))
         self._update_minds()
         self.performer.tick(self.clock.now(), self.society)
         self._move_player(dt)
@@ -293,10 +319,10 @@ class Game:
         if society is None:
             return
         # Level of detail: the NPCs on screen (and a margin) think in full, the rest coarser.
-        view = pygame.Rect(self.camera.rect).inflate(160, 200)
-        society.focus(n.name for n in self.npcs.values() if view.collidepoint(n.position))
+        society.focus(self.in_view)
+        budget = self.minds_budget.restart() if self.minds_budget is not None else None
         try:
-            events = society.update()
+            events = society.update(budget)
         except Exception as exc:  # a bug in a thinking job: the agent was reset; keep the town going
             if self.cfg.strict:
                 raise

@@ -25,6 +25,7 @@ from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.conversation import Conversation, Line
 from npc_brain.runtime.inspection import AgentInspection, StepView
 from npc_brain.runtime.movement import MOVEMENT_ACTIONS, Movement, with_movement
+from npc_brain.runtime.rota import Rota
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.runtime.simulation import Simulation
 from npc_brain.runtime.society import Society
@@ -46,6 +47,7 @@ from npc_brain.types.events import (
     ThoughtFailed,
     UtteranceEvent,
 )
+from npc_brain.types.frame_budget import FrameBudget
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import OccasionSeed, Persona
@@ -73,6 +75,7 @@ __all__ = [
     "Crowd",
     "Embedder",
     "Event",
+    "FrameBudget",
     "GameAction",
     "GameClock",
     "LLMError",
@@ -98,6 +101,7 @@ __all__ = [
     "PlanChanged",
     "ReflectionWritten",
     "RefusalHandled",
+    "Rota",
     "Rules",
     "SaveError",
     "Simulation",

@@ -39,6 +39,7 @@ from npc_brain.world.rules import Rules
 if TYPE_CHECKING:  # the adapters sit above the runtime; only the types are needed here
     from npc_brain.runtime.society import Society
     from npc_brain.types.clock import GameClock
+    from npc_brain.types.frame_budget import FrameBudget
 
 __all__ = ["Crowd"]
 
@@ -120,12 +121,13 @@ class Crowd:
         return best.name
 
     # ------------------------------------------------------------------ each frame
-    def update(self, dt: float) -> list[Event]:
+    def update(self, dt: float, budget: FrameBudget | None = None) -> list[Event]:
         """One frame of `dt` wall seconds: the clock, thinking, walking, refusals, perception.
-        Returns the society's events (built-in movement requests already done and reported)."""
+        Returns the society's events (built-in movement requests already done and reported).
+        `budget`: what the minds may spend of this frame (`Society.update`)."""
         if self.clock is not None:
             self.clock.advance(dt)
-        events: list[Event] = self.society.update()
+        events: list[Event] = self.society.update(budget)
         for event in events:
             if isinstance(event, UtteranceEvent):
                 self._said[event.agent] = (event.text, self.speech_seconds)

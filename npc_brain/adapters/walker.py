@@ -12,58 +12,44 @@ An action with `follow` set (the built-in follow) is walked behind that person i
 walker paths to where they are and re-paths when they have moved a tile. `perform(request)`
 says whether a built-in movement request (follow, go_to, stop_following) can be done from here.
 
+A `PathBudget` spreads planning over frames: a number of new plans a frame and, in real time, a
+share of its wall time; a search that does not fit goes on next frame (`PathSearch`) while the
+body stands, so a long way across a city never costs one frame tens of milliseconds.
+
 No pygame here: positions are map pixels, `facing` is "down"/"left"/"right"/"up".
 """
 from __future__ import annotations
 
 import math
+import time
 import zlib
-from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from npc_brain.adapters.path_budget import PathBudget
+from npc_brain.adapters.spots import area_at, inside, lineage, nearest_walkable
 from npc_brain.types.action import Action
 from npc_brain.types.events import ActionRequested
-from npc_brain.world.pathfinding import Cell, Pathfinder, Point
+from npc_brain.world.path_search import PathSearch
+from npc_brain.world.pathfinding import Cell, Pathfinder, Point, Rect
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.rules import AgentLike, Rules
 from npc_brain.world.verdict import Verdict
 from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
-
-def area_at(world: World, x: float, y: float) -> Place | None:
-    """The deepest building/room/town node at a point (objects such as rugs and beds are skipped)."""
-    node = world.place_at(x, y)
-    while node is not None and node.kind is PlaceKind.OBJECT:
-        node = node.parent
-    return node
-
-
-def _inside(node: Place | None, area: Place) -> bool:
-    """`node` is `area` or somewhere inside it."""
-    return node is not None and (node is area or node.address.startswith(area.address + ":"))
-
+__all__ = ["PathBudget", "Walker", "area_at", "nearest_walkable"]
 
 @dataclass
-class PathBudget:
-    """How many new paths may be searched this frame (spreads A* over frames when many
-    agents change their action at the same game minute). Call `reset()` once per frame."""
+class _Finding:
+    """The way to `spot` being searched (a piece a frame in real time): round the places in each
+    of `avoids` in turn, the first way found wins."""
 
-    per_frame: int = 4
-    left: int = 4
-
-    def reset(self) -> None:
-        """Start a new frame."""
-        self.left = self.per_frame
-
-    def take(self) -> bool:
-        """Use one search if any is left."""
-        if self.left <= 0:
-            return False
-        self.left -= 1
-        return True
+    spot: Point
+    avoids: list[tuple[Rect, ...]]
+    search: PathSearch | None = None
 
 
 class Walker:
@@ -100,6 +86,7 @@ class Walker:
         self._followed_at: Point | None = None  # where the followed person was when last pathed to
         self._goal: str | None = None  # the place it walks to: the action's, or the room of it that fits
         self._here: tuple[float, float, Any, Place | None] | None = None  # (x, y, world, area there)
+        self._finding: _Finding | None = None  # a way still being searched (`PathBudget.seconds`)
         world.set_position(name, self.x, self.y)
 
     # ------------------------------------------------------------------ public
@@ -116,7 +103,7 @@ class Walker:
     @property
     def arrived(self) -> bool:
         """Standing at the chosen spot (or nowhere to go)."""
-        return not self._path
+        return not self._path and self._finding is None
 
     @property
     def unreachable(self) -> bool:
@@ -141,15 +128,14 @@ class Walker:
         """Whether the body is at `action`'s place: in its room (next to an object), else inside
         the building (the room of it that fits, once walked to). True for no place at all."""
         address = getattr(action, "address", None)
-        if self._goal and self._goal_key == (address, getattr(action, "description", None),
-                                             getattr(action, "start", None)):
+        if self._goal and self._goal_key == self._key(action):
             address = self._goal
         if not address or address not in self.world:
             return True
         place = self.world.get(address)
         if place.kind is PlaceKind.OBJECT:
             place = place.parent or place
-        return _inside(self.here(), place)
+        return inside(self.here(), place)
 
     def place_at(self, world: World, pathfinder: Pathfinder, rules: Rules | None,
                  position: Point) -> None:
@@ -167,6 +153,7 @@ class Walker:
         """Forget the current goal; the next update plans again (after a load or a map change)."""
         self._release()
         self._path = []
+        self._finding = None
         self._goal_key = None
         self._goal = None
         self._checked_key = None
@@ -190,20 +177,31 @@ class Walker:
         if follow:
             return self._follow(follow, action, agent, now, dt, budget)
         address = getattr(action, "address", None)
-        key = (address, getattr(action, "description", None), getattr(action, "start", None))
+        key = self._key(action)
         if key != self._goal_key:
             if budget is not None and address and not budget.take():
                 return self._step(dt, agent, action, now)  # plan next frame; keep walking meanwhile
             self._goal_key = key
             self.blocked = None
             self._unreachable = False
-            verdict = self._plan(address, action, agent, now)
+            with budget.timing() if budget is not None else nullcontext():
+                verdict = self._plan(address, action, agent, now, budget)
             if verdict is not None:
                 return verdict
+        elif self._finding is not None and budget is not None and budget.take():
+            with budget.timing():
+                self._find(budget)
         if self.blocked is not None:
             self.moving = False
             return None
         return self._step(dt, agent, action, now)
+
+    def _key(self, action: Any) -> tuple[Any, ...]:
+        """What a walk is planned for: the place, the words and the step's start. Not the start
+        of an action of the moment (idling, a talk, heading home after a refusal): it is `now`,
+        new every frame, and re-planned every frame it took every frame's `PathBudget`."""
+        start = None if getattr(action, "source", "plan") in self.unchecked_sources else getattr(action, "start", None)
+        return (getattr(action, "address", None), getattr(action, "description", None), start)
 
     def perform(self, request: ActionRequested) -> tuple[bool, str]:
         """Can this body do a built-in movement request (an `ActionRequested`)? `(done, reason)`,
@@ -228,6 +226,7 @@ class Walker:
         if key != self._goal_key:
             self._release()
             self._goal_key, self.blocked, self._followed_at, self._path = key, None, None, []
+            self._finding = None
         where = self.world.position(name)
         if self.blocked is not None or where is None:
             self.moving = False
@@ -241,13 +240,16 @@ class Walker:
                                                         where[1] - self._followed_at[1]) > tile
         if moved and (budget is None or budget.take()):
             self._followed_at = where
-            self._path = self.pathfinder.find_path((self.x, self.y), where) or []
+            with budget.timing() if budget is not None else nullcontext():
+                self._path = self.pathfinder.find_path((self.x, self.y), where) or []
         return self._step(dt, agent, action, now)
 
     # ------------------------------------------------------------------ planning
-    def _plan(self, address: str | None, action: Any, agent: Any, now: datetime) -> Verdict | None:
+    def _plan(self, address: str | None, action: Any, agent: Any, now: datetime,
+              budget: PathBudget | None = None) -> Verdict | None:
         self._release()
         self._path = []
+        self._finding = None
         self.target = None
         self._goal = address
         if not address or address not in self.world:
@@ -258,7 +260,7 @@ class Walker:
         address = self._goal = place.address
         here = area_at(self.world, self.x, self.y)
         room = place if place.kind is not PlaceKind.OBJECT else (place.parent or place)
-        if place.kind is not PlaceKind.OBJECT and _inside(here, place):
+        if place.kind is not PlaceKind.OBJECT and inside(here, place):
             # Already there: no walk, but a new action in the same place still meets the rules
             # (the café closed while she sat in it; sleeping is not what a café is for).
             return self._check_here(action, agent, address, now)
@@ -266,24 +268,38 @@ class Walker:
         if spot is None:
             self._unreachable = True
             return None
-        if _inside(here, room):
+        if inside(here, room):
             verdict = self._check_here(action, agent, address, now)
             if verdict is not None:
                 return verdict
         # Around the places it may not enter now (a neighbour's house, a closed shop) when there is
         # a way round; else straight on, to be refused at the door with a reason.
         shut = self._shut(place, agent, now)
-        path = self.pathfinder.find_path((self.x, self.y), spot, avoid=shut) if shut else None
-        if path is None:
-            path = self.pathfinder.find_path((self.x, self.y), spot)
-        if path is None:
-            self._unreachable = True
-            return None
-        self.target = spot
-        self._path = path
-        cell = self.pathfinder.grid.cell_at(*spot)
-        self.claims[cell] = self.name
+        self.claims[self.pathfinder.grid.cell_at(*spot)] = self.name  # while the way is searched too
+        self._finding = _Finding(spot, [shut, ()] if shut else [()])
+        self._find(budget)
         return None
+
+    def _find(self, budget: PathBudget | None) -> None:
+        """Search on for the way `_finding` wants until the frame's planning time is up (then on
+        next frame, standing meanwhile); found, walk it; no way at all, stand: unreachable."""
+        deadline = budget.deadline() if budget is not None else None
+        finding = self._finding
+        while finding is not None:
+            if finding.search is None:
+                finding.search = self.pathfinder.search((self.x, self.y), finding.spot, avoid=finding.avoids.pop(0))
+            if not finding.search.advance(deadline, budget.clock if budget is not None else time.perf_counter):
+                return
+            path = finding.search.path
+            if path is not None:
+                self.target, self._path, self._finding = finding.spot, path, None
+                return
+            finding.search = None
+            if not finding.avoids:
+                self._finding = None
+                self._unreachable = True
+                self._release()
+                return
 
     def _fitting_room(self, place: Place, activity: str, agent: Any, now: datetime) -> Place:
         """For a building with rooms, the room meant for `activity` (the nearest such, one it may
@@ -294,8 +310,8 @@ class Walker:
             return place
         here = area_at(self.world, self.x, self.y)
         fits = [r for r in rooms if activity in r.purpose
-                and (self.rules is None or _inside(here, r) or self.rules.passable(agent, r, now))]
-        mine = next((r for r in fits if _inside(here, r)), None)
+                and (self.rules is None or inside(here, r) or self.rules.passable(agent, r, now))]
+        mine = next((r for r in fits if inside(here, r)), None)
         if mine is not None or not fits:
             return mine or place
         return min(fits, key=lambda r: math.hypot(r.center[0] - self.x, r.center[1] - self.y))
@@ -306,12 +322,17 @@ class Walker:
         if self.rules is None:
             return ()
         here = area_at(self.world, self.x, self.y)
+        # By address: what holds the goal or `here` is passed through, what lies in a shut place
+        # is shut with it (asked of each of the city's 184 areas, `inside` was a millisecond).
+        kept = lineage(goal) | (lineage(here) if here is not None else set())
         shut: list[Place] = []
+        closed: set[str] = set()
         for p in self.world.areas():  # tree order: a building before its rooms
-            if _inside(goal, p) or _inside(here, p):
+            if p.address in kept:
                 continue
-            if not any(_inside(p, s) for s in shut) and not self.rules.passable(agent, p, now):
+            if closed.isdisjoint(lineage(p)) and not self.rules.passable(agent, p, now):
                 shut.append(p)
+                closed.add(p.address)
         return tuple(p.rect for p in shut)
 
     def _check_here(self, action: Any, agent: Any, address: str, now: datetime) -> Verdict | None:
@@ -405,7 +426,7 @@ class Walker:
             return None
         here = area_at(self.world, self.x, self.y)
         there = area_at(self.world, nx, ny)
-        if there is None or there is here or _inside(here, there):
+        if there is None or there is here or inside(here, there):
             return None  # same area, or walking out into an enclosing one
         address = self._goal or getattr(action, "address", None)
         key = ("enter", there.address, address, getattr(action, "description", None))
@@ -413,7 +434,7 @@ class Walker:
             return None  # asked already while walking up to this doorway
         self._checked_key = key
         target = self.world.get(address) if address and address in self.world else None
-        if target is not None and address is not None and _inside(target, there):
+        if target is not None and address is not None and inside(target, there):
             # On the way to the goal: the goal's whole chain is what matters (the café's hours,
             # the bathroom's capacity, whether the activity fits the room).
             verdict = self.rules.check(agent, action, address, now)
@@ -423,25 +444,3 @@ class Walker:
                 verdict = Verdict(False, verdict.rule, f"On the way to {definite(target, qualified=True)}: "
                                   f"{verdict.reason}", verdict.place)
         return None if verdict.allowed else verdict
-
-
-def nearest_walkable(pathfinder: Pathfinder, point: Point, *, max_ring: int = 12,
-                     avoid: Iterable[Cell] = ()) -> Point | None:
-    """The walkable cell centre nearest a point (for re-homing after a map change)."""
-    grid = pathfinder.grid
-    c0, r0 = grid.cell_at(*point)
-    taken = set(avoid)
-    for ring in range(max_ring + 1):
-        best: tuple[float, Cell] | None = None
-        for dc in range(-ring, ring + 1):
-            for dr in range(-ring, ring + 1):
-                if max(abs(dc), abs(dr)) != ring:
-                    continue
-                cell = (c0 + dc, r0 + dr)
-                if grid.walkable(cell) and cell not in taken:
-                    d = dc * dc + dr * dr
-                    if best is None or d < best[0]:
-                        best = (d, cell)
-        if best is not None:
-            return grid.center(best[1])
-    return None

@@ -64,6 +64,11 @@ class Ledger:
             raise ValueError("a budget needs game time: construct the scheduler with now=")
         self._budgets[agent_id] = budget
 
+    @property
+    def budgeted(self) -> bool:
+        """Whether any agent is held to a budget (without one nothing is ever held)."""
+        return self._default is not None or any(b is not None for b in self._budgets.values())
+
     def budget_for(self, agent_id: Hashable) -> Budget | None:
         """The budget that applies to this agent."""
         return self._budgets.get(agent_id, self._default)

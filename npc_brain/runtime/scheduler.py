@@ -149,10 +149,7 @@ class Scheduler:
         self._ledger = Ledger(now, budget)  # what each agent spent this game hour, and may spend
         self._max_in_flight = max_in_flight
         self._reserve = reserve
-        # Places besides `reserve` that only what a player watches (>= WATCHED) may take; a game
-        # that says who is in view sets it (`Society.focus`): a line of a talk on screen then
-        # never waits for the town's plans to finish.
-        self.reserve_watched = 0
+        self._reserve_watched = 0
         self._hold_below: int | None = None  # paused: jobs below this priority stay PENDING
         self._job_cost = job_cost
         self._on_error = on_error
@@ -162,6 +159,23 @@ class Scheduler:
         self._busy: set[Job] = set()  # handed to the executor, completion not drained
         self._done: queue.SimpleQueue[Job] = queue.SimpleQueue()  # filled by worker threads
         self._closed = False
+        # Whether waiting jobs may go out now where the last `_pump` left them waiting (a job
+        # came, one ended, a setting changed); without budgets nothing else changes that, so a
+        # frame's polls skip a pump that would hand out nothing.
+        self._stale = False
+
+    @property
+    def reserve_watched(self) -> int:
+        """Places besides `reserve` that only what a player watches (>= WATCHED) may take; a game
+        that says who is in view sets it (`Society.focus`): a line of a talk on screen then never
+        waits for the town's plans to finish."""
+        return self._reserve_watched
+
+    @reserve_watched.setter
+    def reserve_watched(self, places: int) -> None:
+        if places != self._reserve_watched:
+            self._reserve_watched = places
+            self._stale = True
 
     # -- submitting -------------------------------------------------------------------------
 
@@ -194,7 +208,10 @@ class Scheduler:
         job._light = light and self._light_executor is not None
         self._slots[key] = job
         self._waiting.append(job)
-        self._pump()
+        if self._stale or self._ledger.budgeted:
+            self._pump()
+        else:  # what waited could not go out and nothing freed a place: only this job may
+            self._pump((job,))
         return job
 
     def _dispatch(self, job: Job) -> None:
@@ -214,13 +231,18 @@ class Scheduler:
         self._done.put(job)
 
     def _held_by_budget(self, job: Job) -> bool:
+        if self._ledger.budget_for(job.agent_id) is None:
+            return False
         running = sum(1 for j in self._busy if j.agent_id == job.agent_id)
         return self._ledger.holds(job.agent_id, job.priority, running)
 
-    def _pump(self) -> None:
-        """Hand waiting jobs to the executor, best priority first, within budget and cap."""
+    def _pump(self, candidates: tuple[Job, ...] | None = None) -> None:
+        """Hand waiting jobs (or only `candidates` of them) to the executor, best priority first,
+        within budget and cap."""
+        if candidates is None:
+            self._stale = False
         heavy = sum(1 for j in self._busy if not j._light)  # light jobs are outside the cap
-        for job in sorted(self._waiting, key=lambda j: (-j.priority, j.id)):
+        for job in sorted(self._waiting if candidates is None else candidates, key=lambda j: (-j.priority, j.id)):
             if self._held_by_budget(job):
                 if job.state is JobState.PENDING:
                     job._advance(JobState.DEFERRED)
@@ -253,6 +275,7 @@ class Scheduler:
         """Start no job with a priority below `below` (they wait PENDING) until `resume()`;
         jobs already running finish and are applied as usual."""
         self._hold_below = int(below)
+        self._stale = True
 
     def resume(self) -> None:
         """Hand out the jobs `pause()` held back."""
@@ -281,7 +304,9 @@ class Scheduler:
                 finished.append(job)
             else:  # superseded/cancelled: drop the result, but what it spent was spent
                 self._charge_discarded(job)
-        self._pump()
+            self._stale = True  # a place came free
+        if self._stale or self._ledger.budgeted:  # a budget frees up as game time passes
+            self._pump()
         return finished
 
     def _apply(self, job: Job) -> None:
@@ -355,6 +380,7 @@ class Scheduler:
     def set_budget(self, agent_id: Hashable, budget: Budget | None) -> None:
         """Give one agent its own budget (None = unlimited) instead of the default."""
         self._ledger.set_budget(agent_id, budget)
+        self._stale = True
 
     def budget_for(self, agent_id: Hashable) -> Budget | None:
         """The budget that applies to this agent."""

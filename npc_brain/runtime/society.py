@@ -43,21 +43,20 @@ from npc_brain.runtime.company import Company
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.conversations import Conversations
 from npc_brain.runtime.dispatcher import THINKING_THREADS, Dispatcher
+from npc_brain.runtime.due_checks import DueChecks
 from npc_brain.runtime.errands import Errands
 from npc_brain.runtime.inspection import AgentInspection, inspect_agent
 from npc_brain.runtime.interview import interview
 from npc_brain.runtime.movement import Movement, with_movement
 from npc_brain.runtime.residents import Residents
+from npc_brain.runtime.rota import Rota
 from npc_brain.runtime.saved_society import SavedSociety, write_society
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import ActionRegistry
 from npc_brain.types.clock import GameClock
 from npc_brain.types.detail import Detail
-from npc_brain.types.events import (
-    ActionRequested,
-    Event,
-    PlanChanged,
-)
+from npc_brain.types.events import ActionRequested, Event, PlanChanged
+from npc_brain.types.frame_budget import FrameBudget
 from npc_brain.types.observation import Observation
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
@@ -66,8 +65,6 @@ from npc_brain.world.verdict import Verdict
 from npc_brain.world.world import World
 
 __all__ = ["THINKING_THREADS", "Society"]
-
-_UNWATCHED_CHECK = timedelta(seconds=5)  # see `Society._submit_due`
 
 
 class Society:
@@ -137,7 +134,8 @@ class Society:
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         # NPCs a player can see look at who is around them now and then
         self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes))
-        self._checked: dict[str, datetime] = {}  # when each NPC was last asked what is due
+        self._due = DueChecks(self._dispatch, self._convs, self._residents)
+        self._rota: Rota[Agent] = Rota()  # whose turn it is in a frame with a budget
 
     @property
     def reader(self) -> TextReader:
@@ -181,11 +179,13 @@ class Society:
         """True while the agent has visible thinking in flight (plan, reaction, reply …)."""
         return self.agent(name).busy or self._convs.waiting_for(name)
 
-    def update(self) -> list[Event]:
+    def update(self, budget: FrameBudget | None = None) -> list[Event]:
         """Submit due thinking, apply finished results, return what happened. Never waits.
 
         Model failures (`LLMError`) become `ThoughtFailed` events and a retry later; any other
         exception from a job is a bug and is re-raised here, after the agent was cleaned up.
+        With a `budget` (a game in real time) the NPCs a player watches are served every frame and
+        the others take turns while it lasts (`Rota`); without one (headless) everyone, every call.
         """
         now = self._now()
         events: list[Event] = []
@@ -193,10 +193,13 @@ class Society:
         self._dispatch.hold(paused)  # what is out finishes, nothing new starts
         if self._residents.stale:  # a game swapped its map: read with its places
             self._residents.read_with()
-        for agent in self._agents.values():
-            agent.detail = self._audience.detail_of(agent)
-            agent.watched = self._audience.watched(agent)
-            self._bodies.sync(self.world, agent, now)
+        if budget is not None:
+            self._take_turns(now, paused, events, budget)
+        else:
+            for agent in self._agents.values():
+                agent.detail = self._audience.detail_of(agent)
+                agent.watched = self._audience.watched(agent)
+                self._bodies.sync(self.world, agent, now)
         self._errands.tick(now, events)
         if not paused:
             self._company.look(self.world, self._agents, now, lambda a, b: self._convs.can_talk(a, b, now),
@@ -206,33 +209,29 @@ class Society:
             for agent in self._agents.values():
                 agent.retry_now()
         for round_ in range(4):  # inline executors finish at submit: apply and chain a few rounds
-            submitted = 0 if paused else self._submit_due(now, events, every=round_ > 0)
+            submitted = 0 if paused or budget is not None else \
+                self._due.ask_all(self._agents.values(), now, events, every=round_ > 0)
             self._convs.expire(now, events)
             self._dispatch.poll(events)
             if not submitted:
                 break
-        for agent in self._agents.values():
-            self._bodies.use_objects(self.world, agent, now, events)
+        if budget is None:
+            for agent in self._agents.values():
+                self._bodies.use_objects(self.world, agent, now, events)
         self._audience.update_gate()
         return events
 
     # ------------------------------------------------------------------ thinking
-    def _submit_due(self, now: datetime, events: list[Event], *, every: bool = False) -> int:
-        """Submit what is due; an NPC nobody watches is asked once in `_UNWATCHED_CHECK` of game time
-        while the clock moves (a city's 100 each frame: ~3 ms under the profiler); a headless step asks all."""
-        submitted = 0
-        checked = self._checked
-        for agent in self._agents.values():
-            last = checked.get(agent.name)
-            if every or agent.watched or last is None or not last < now < last + _UNWATCHED_CHECK:
-                checked[agent.name] = now
-
-                def can_talk(other: str, a: str = agent.name) -> bool:
-                    return self._convs.can_talk(a, other, now)
-
-                submitted += self._dispatch.think(agent, now, can_talk, self._residents.players)
-            submitted += self._convs.open_wanted(agent, now, events)
-        return submitted
+    def _take_turns(self, now: datetime, paused: bool, events: list[Event], budget: FrameBudget) -> None:
+        """One frame's turns: each NPC served does its body, due thoughts and objects at once."""
+        audience = self._audience
+        for agent in self._rota.turns(list(self._agents.values()), budget, every_frame=audience.watched):
+            agent.detail = audience.detail_of(agent)
+            agent.watched = audience.watched(agent)
+            self._bodies.sync(self.world, agent, now)
+            if not paused:
+                self._due.ask(agent, now, events)
+            self._bodies.use_objects(self.world, agent, now, events)
 
     # ------------------------------------------------------------------ conversations
     def talk(self, npc: str, speaker: str, text: str, *,

@@ -10,10 +10,11 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 import numpy as np
 
+from npc_brain.world.path_search import PathSearch
 from npc_brain.world.place import Place, PlaceKind
 
 Cell = tuple[int, int]
@@ -23,6 +24,7 @@ Rect = tuple[float, float, float, float]
 _ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _SQRT2 = math.sqrt(2.0)
+_SLICE = 256  # A* expansions between two looks at a `PathSearch`'s deadline (~0.2 ms)
 
 
 class CollisionGrid:
@@ -40,6 +42,7 @@ class CollisionGrid:
         self.version = 0
         self._labels: np.ndarray | None = None
         self._walk: list[bool] | None = None
+        self._padded: bytes | None = None
 
     @classmethod
     def empty(cls, cols: int, rows: int, tile_size: int = 32) -> CollisionGrid:
@@ -136,6 +139,15 @@ class CollisionGrid:
             self._labels = labels
         return self._labels
 
+    def padded(self) -> bytes:
+        """Walkable flags (1/0) row-major on the grid with a blocked border one cell wide: cell
+        (c, r) is at (r + 1) * (cols + 2) + c + 1 (A* reads it without bounds checks)."""
+        if self._padded is None:
+            pad = np.zeros((self.rows + 2, self.cols + 2), dtype=np.uint8)
+            pad[1:-1, 1:-1] = ~self._blocked
+            self._padded = pad.tobytes()
+        return self._padded
+
     def walk_list(self) -> list[bool]:
         """Row-major list of walkable flags (fast to index from Python loops)."""
         if self._walk is None:
@@ -146,6 +158,7 @@ class CollisionGrid:
         self.version += 1
         self._labels = None
         self._walk = None
+        self._padded = None
 
 
 class Pathfinder:
@@ -192,22 +205,36 @@ class Pathfinder:
 
     def find_cells(self, start: Cell, goal: Cell, *, avoid: Iterable[Rect] = ()) -> list[Cell] | None:
         """Cells from `start` to `goal` inclusive, or None (`avoid`: see `find_path`)."""
+        search = self._begin(start, goal, tuple(avoid))
+        search.advance()
+        return search.cells
+
+    def search(self, start: Point, goal: Point, *, avoid: Iterable[Rect] = ()) -> PathSearch:
+        """`find_path` a piece at a time (`PathSearch.advance`): a long way across a city is tens
+        of milliseconds of A*, more than a frame has. The same path as `find_path`, and cached."""
+        return self._begin(self.grid.cell_at(*start), self.grid.cell_at(*goal), tuple(avoid))
+
+    def _begin(self, start: Cell, goal: Cell, shut: tuple[Rect, ...]) -> PathSearch:
         if self._version != self.grid.version:
             self._cache.clear()
             self._version = self.grid.version
-        shut = tuple(avoid)
         key = (start, goal, shut)
         if key in self._cache:
             self.hits += 1
             self._cache.move_to_end(key)
             cached = self._cache[key]
-            return None if cached is None else list(cached)
+            return PathSearch(None, self.grid.center, None if cached is None else list(cached))
         self.misses += 1
-        path = self._search(start, goal, self._cells_in(shut) - {self._index(start), self._index(goal)})
-        self._cache[key] = None if path is None else tuple(path)
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
-        return path
+        steps = self._search(start, goal, self._cells_in(shut) - {self._index(start), self._index(goal)})
+        version = self.grid.version
+
+        def keep(path: list[Cell] | None) -> None:  # not a path searched on a grid that changed since
+            if version == self.grid.version:
+                self._cache[key] = None if path is None else tuple(path)
+                if len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+
+        return PathSearch(steps, self.grid.center, None, found=keep)
 
     def walkable_point_in(
         self,
@@ -314,64 +341,78 @@ class Pathfinder:
             out |= cells
         return out
 
-    def _search(self, start: Cell, goal: Cell, shut: set[int] | None = None) -> list[Cell] | None:
+    def _search(self, start: Cell, goal: Cell,
+                shut: set[int] | None = None) -> Generator[None, None, list[Cell] | None]:
+        """A* as a generator: it pauses (yields) every `_SLICE` expansions and returns the cells."""
         grid = self.grid
         if start == goal:
             return [start] if grid.in_bounds(start) else None
         if not self._same_component(start, goal):
             return None
-        cols, rows = grid.cols, grid.rows
-        walk = grid.walk_list()
+        cols = grid.cols
+        # On the grid with a blocked border (`CollisionGrid.padded`): no bounds check per
+        # neighbour, and cells keep their row-major order, so ties break as on the plain grid.
+        width = cols + 2
+        walk = grid.padded()
         if shut:
-            walk = list(walk)
+            cut = bytearray(walk)
             for i in shut:
-                walk[i] = False
-        s = start[1] * cols + start[0]
-        g = goal[1] * cols + goal[0]
-        gc, gr = goal
-        moves = [(dc, dr, 1.0) for dc, dr in _ORTHO]
-        if self.diagonal:
-            moves += [(dc, dr, _SQRT2) for dc, dr in _DIAG]
-
-        def h(c: int, r: int) -> float:
-            dx, dy = abs(c - gc), abs(r - gr)
-            if self.diagonal:
-                return (dx + dy) + (_SQRT2 - 2) * min(dx, dy)
-            return float(dx + dy)
-
-        best_g = {s: 0.0}
+                cut[(i // cols + 1) * width + i % cols + 1] = 0
+            walk = bytes(cut)
+        s = (start[1] + 1) * width + start[0] + 1
+        g = (goal[1] + 1) * width + goal[0] + 1
+        gc, gr = goal[0] + 1, goal[1] + 1
+        diagonal = self.diagonal
+        k = _SQRT2 - 2  # the octile heuristic: (dx + dy) + k * min(dx, dy)
+        # (index step, cost, column step, row step, the two orthogonal cells a diagonal passes)
+        moves = [(dr * width + dc, 1.0, dc, dr, 0, 0) for dc, dr in _ORTHO]
+        if diagonal:
+            moves += [(dr * width + dc, _SQRT2, dc, dr, dc, dr * width) for dc, dr in _DIAG]
+        sc, sr = start[0] + 1, start[1] + 1
+        dx, dy = abs(sc - gc), abs(sr - gr)
+        h0 = ((dx + dy) + k * min(dx, dy)) if diagonal else float(dx + dy)
+        inf = math.inf
+        best_g: dict[int, float] = {s: 0.0}
         came: dict[int, int] = {}
-        heap = [(h(*start), 0.0, s)]
+        heap = [(h0, 0.0, s)]
         closed: set[int] = set()
-        expansions = 0
+        expansions, limit = 0, self.max_expansions
+        push, pop = heapq.heappush, heapq.heappop
         while heap:
-            _, cost, idx = heapq.heappop(heap)
+            _, cost, idx = pop(heap)
             if idx == g:
                 path = [idx]
                 while idx in came:
                     idx = came[idx]
                     path.append(idx)
-                return [(i % cols, i // cols) for i in reversed(path)]
+                return [(i % width - 1, i // width - 1) for i in reversed(path)]
             if idx in closed:
                 continue
             closed.add(idx)
             expansions += 1
-            if expansions > self.max_expansions:
+            if expansions > limit:
                 return None
-            c, r = idx % cols, idx // cols
-            for dc, dr, step in moves:
-                nc, nr = c + dc, r + dr
-                if not (0 <= nc < cols and 0 <= nr < rows):
-                    continue
-                n = nr * cols + nc
+            if not expansions % _SLICE:
+                yield
+            c, r = idx % width, idx // width
+            for step_i, step, dc, dr, a, b in moves:
+                n = idx + step_i
                 if not walk[n]:
                     continue
                 # No corner cutting: a diagonal step needs both orthogonal neighbours free.
-                if dc and dr and not (walk[r * cols + nc] and walk[nr * cols + c]):
+                if a and not (walk[idx + a] and walk[idx + b]):
                     continue
                 ng = cost + step
-                if ng < best_g.get(n, math.inf):
+                if ng < best_g.get(n, inf):
                     best_g[n] = ng
                     came[n] = idx
-                    heapq.heappush(heap, (ng + h(nc, nr), ng, n))
+                    dx = c + dc - gc
+                    dy = r + dr - gr
+                    if dx < 0:
+                        dx = -dx
+                    if dy < 0:
+                        dy = -dy
+                    push(heap, (ng + (((dx + dy) + k * (dx if dx < dy else dy)) if diagonal else float(dx + dy)),
+                                ng, n))
         return None
+

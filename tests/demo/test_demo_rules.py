@@ -74,6 +74,38 @@ def test_path_budget_spreads_searches():
     assert budget.take()
 
 
+def test_path_budget_with_seconds_stops_planning_once_its_time_is_spent():
+    ticks = [0.0]
+    budget = PathBudget(per_frame=4, seconds=0.002, clock=lambda: ticks[0])
+    budget.reset()
+    assert budget.take()  # the first plan of a frame always goes ahead
+    with budget.timing():
+        ticks[0] += 0.003  # a long search
+    assert not budget.take()  # the rest wait for the next frame
+    budget.reset()
+    assert budget.take() and budget.take()
+
+
+def test_an_action_of_the_moment_is_planned_once_not_every_frame():
+    # Idling, a talk and heading home after a refusal start `now`: new every frame. Planned anew
+    # each frame, 100 NPCs spent the city's whole PathBudget on them (~2,000 plans in 20 s).
+    world = tiny_town(["Ana", "Ben"])
+    walker = Walker("Ana", world, Pathfinder(world.grid), rules=Rules(world), position=(100, 900))
+    budget = PathBudget(per_frame=1)
+    home = "town:ana_house:bedroom"
+    for frame in range(5):
+        now = MORNING + timedelta(seconds=frame)
+        budget.reset()
+        heading = Action("heading home for now", "commute", home, now, now + timedelta(minutes=15), "🚶", "refused")
+        walker.update(heading, _Who("Ana"), now, 1 / 30, budget)
+        assert budget.left == (0 if frame == 0 else 1)
+    assert walker.path  # still on its way home
+    budget.reset()
+    later = MORNING + timedelta(minutes=1)
+    walker.update(_action("town:hobbs_cafe", when=later), _Who("Ana"), later, 1 / 30, budget)
+    assert budget.left == 0  # a plan step is a new walk
+
+
 def test_game_shows_refusal_and_tells_the_society(make_game, monkeypatch):
     game = make_game(npcs=2, speed=8)
     game.run(frames=2)
@@ -114,3 +146,29 @@ def test_conversation_where_one_stands_is_not_a_refusal():
                     MORNING.replace(hour=12, minute=30), "💬", "plan")
     verdict = walker.update(chosen, _Who("Ana"), MORNING.replace(hour=12), 0.1)
     assert verdict is not None and verdict.rule == "purpose"  # a planned chat in a bathroom is refused
+
+
+def test_a_long_search_goes_on_frame_after_frame_and_finds_the_same_way(monkeypatch):
+    import npc_brain.world.pathfinding as pathfinding
+
+    monkeypatch.setattr(pathfinding, "_SLICE", 8)  # the tiny town's ways are short: small slices
+    world = tiny_town(["Ana", "Ben"])
+    ticks = [0.0]
+
+    def clock():  # every look at the clock is past the frame's deadline: one slice of A* a frame
+        ticks[0] += 1.0
+        return ticks[0]
+
+    walker = Walker("Ana", world, Pathfinder(world.grid), rules=Rules(world), position=(100, 1900))
+    budget = PathBudget(per_frame=1, seconds=0.5, clock=clock)
+    action = _action("town:park", "relax", MORNING)
+    frames = 0
+    while not walker.path:
+        budget.reset()
+        walker.update(action, _Who("Ana"), MORNING, 0.0, budget)
+        frames += 1
+        assert frames < 200
+    assert frames > 1  # it took several frames, standing meanwhile
+    whole = Walker("Ana2", world, Pathfinder(world.grid), rules=Rules(world), position=(100, 1900))
+    whole.update(action, _Who("Ana2"), MORNING, 0.0, PathBudget(per_frame=1))
+    assert walker.path == whole.path and walker.target == whole.target

@@ -73,3 +73,23 @@ def test_furniture_in_front_is_drawn_over_the_player(make_game):
     game.camera.center_on(x, top)
     game.draw()
     assert game.screen.get_at((sx, sy)) == bare  # the shelf, not the player's shoes
+
+
+def test_out_of_view_bodies_take_turns_and_walk_the_time_they_waited(make_game):
+    from demo_game.townsfolk import move_npcs
+    from npc_brain import FrameBudget, Rota
+
+    game = make_game(npcs=4)
+    game.run(frames=2)
+    names = list(game.npcs)
+    game.bodies_budget = FrameBudget(0.0)  # in real time; spent at once: one out of view a frame
+    game.body_rota = Rota(least=1)
+    game.in_view = frozenset(names[:1])
+    dt = 0.5
+    owed = []
+    for _ in range(3):
+        move_npcs(game, dt)
+        owed.append([game.npcs[n].behind for n in names])
+    assert owed == [[0.0, 0.0, dt, dt],  # the one in view every frame, the others in turn
+                    [0.0, dt, 0.0, 2 * dt],
+                    [0.0, 2 * dt, dt, 0.0]]  # each walks all it was owed when its turn comes

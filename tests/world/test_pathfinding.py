@@ -122,3 +122,15 @@ def test_walkable_point_in_an_enclosed_room_from_outside_is_none() -> None:
     assert finder.walkable_point_in(room) == grid.center((2, 2))
     assert finder.walkable_point_in(room, near=grid.center((0, 0))) is None
     assert math.isclose(grid.center((2, 2))[0], 80.0)
+
+
+def test_a_search_a_piece_at_a_time_finds_what_find_path_finds() -> None:
+    grid = CollisionGrid.empty(120, 120)
+    grid.block_rect((32 * 10, 0, 32, 32 * 110))  # a long wall to walk round
+    finder = Pathfinder(grid)
+    search = Pathfinder(grid).search((16, 16), (32 * 100, 32 * 60))
+    pieces = 1
+    while not search.advance(deadline=0.0):  # past every deadline: one slice a call
+        pieces += 1
+    assert pieces > 1 and search.done
+    assert search.path == finder.find_path((16, 16), (32 * 100, 32 * 60))
