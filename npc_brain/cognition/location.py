@@ -164,7 +164,7 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
         if activity in SOCIAL_ACTIVITIES:
             pool = _among_people(known, pool, home)
         pick, new_state = None, None
-        named = _named(options, what) or _holding_named(known, options, what)
+        named = _named(options, what) or _holding_named(known, options, what) or _holding_head(known, options, what)
         if named is not None:  # "relax in the park": the plan already says where
             pick = named
         elif len(pool) == 1:
@@ -246,6 +246,19 @@ def _holding_named(known: KnownPlaces, options: list[PlaceInfo], what: str,
     hits = {p.address for p in known.places.values()
             if p.kind.lower() != "object" and p.name.strip()
             and any(f" {prep}{_words(p.name)}" in text or f" {prep} the{_words(p.name)}" in text for prep in preps)}
+    holders = [o for o in options if any(_within(h, o.address) for h in hits)]
+    return holders[0] if len(hits) == 1 and len(holders) == 1 else None
+
+
+def _holding_head(known: KnownPlaces, options: list[PlaceInfo], what: str) -> PlaceInfo | None:
+    """The one option holding the place the description calls by the last word of its name ("feeding
+    the ducks at the pond": the Duck Pond), if exactly one known place's name ends in that word. A
+    stories run: the park keeper's habit "feeds the ducks at the pond" (a rest, done at home when
+    nothing names a place) was spent in her bedroom from 1 pm to 10 pm."""
+    text = _words(what)
+    hits = {p.address for p in known.places.values()
+            if p.kind.lower() != "object" and len(head := _words(p.name).split()[-1:] or [""]) == 1
+            and len(head[0]) > 2 and f" the {head[0]} " in text}
     holders = [o for o in options if any(_within(h, o.address) for h in hits)]
     return holders[0] if len(hits) == 1 and len(holders) == 1 else None
 

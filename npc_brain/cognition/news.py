@@ -64,7 +64,8 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     opinions (Valentine run 7fb4b50: 21 of 23 aware answers relayed the candidate's wife's
     opinion of his run), its own news and what it heard in turn (whichever the `speaker`'s last
     talk did not carry), then what has come up in fewer of its talks (`aired`), then by
-    importance, its own before what it heard, an occasion before other news, then the newest."""
+    importance, its own before what it heard, an occasion before other news, then the newest (of
+    one moment, the one written first)."""
     out = [News(r, o) for r, o in invitation.untold(records, now, listener, said)]
     if not undated:
         return out
@@ -92,7 +93,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     mine_last = bool(talks) and any(_own(r, speaker) and r.occasion is None and newsworthy(r)
                                     and _told(gist(r.claim), talks[-1]) for r in records)
 
-    def rank(item: News) -> tuple[bool, bool, bool, int, int, bool, bool, int]:
+    def rank(item: News) -> tuple[bool, bool, bool, int, int, bool, bool, float, int]:
         r = item.record
         own = _own(r, speaker)
         # What happened before how someone is: "Klaus finds it hard to talk to strangers" went from
@@ -104,8 +105,11 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         # never told by its candidate, who told his furniture (5, newer) instead.
         times = 0 if item.occasion is not None else aired(r, talks)
         turn = own == mine_last and item.occasion is None  # its own news waits a talk when the last told some
+        # Of one moment, the one written first: a persona's memories, as its author listed them (a
+        # Valentine run: the candidate's furniture, listed after his run for mayor and rated the
+        # same, went first as the higher id).
         return (not happened, opinion(r.claim, lexicon), turn, times, -r.importance, not own, item.occasion is None,
-                -r.id)
+                -r.created.timestamp(), r.id)
 
     return sorted(out + extra, key=rank)
 

@@ -207,6 +207,24 @@ def test_location_short_circuits_cost_no_call():
     assert work.address == "town:hobbs_cafe:counter" and work.calls == 0
 
 
+def test_a_step_that_calls_a_place_by_the_last_word_of_its_name_goes_there():
+    # A stories run: "feeding the ducks at the pond" (a rest: home, when no place is named) was
+    # spent in the park keeper's bedroom from 1 pm to 10 pm; the Duck Pond's name ends in "pond".
+    world = tiny_town(["Ana"])
+    snap = known_snapshot(SpatialMemory(world, ["town:ana_house:bedroom", "town:hobbs_cafe", "town:park"]))
+    model = ScriptedModel()  # no replies scripted: any call would raise
+    out = choose_place(model, snap, agent="Ana", what="feeding the ducks in the park", activity="relax",
+                       home=ANA.home, to_object=False)
+    assert out.address == "town:park" and out.calls == 0
+    cafe = choose_place(model, snap, agent="Ana", what="reading the paper at the cafe", activity="read",
+                        home=ANA.home, to_object=False)
+    assert cafe.address is not None and cafe.address.startswith("town:hobbs_cafe")
+    # Not a place's last word, or more than one place's: the rule for the activity, as before.
+    home = choose_place(model, snap, agent="Ana", what="feeding the ducks", activity="relax", home=ANA.home,
+                        to_object=False)
+    assert home.address == "town:ana_house:bedroom"
+
+
 def test_refused_places_are_never_offered():
     world = tiny_town(["Ana"])
     snap = known_snapshot(SpatialMemory.for_persona(world, ANA))

@@ -403,3 +403,18 @@ def test_a_fact_about_someone_is_known_only_from_a_record_about_them():
     assert news.holds(heard, fact, "Tom Moreno") is not None  # his first name in what was heard
     seen = records("Tom Moreno is leading the spring lantern walk through the park", owner="Mei Lin")
     assert news.holds(seen, fact, "Tom Moreno") is not None
+
+
+def test_of_news_made_at_one_moment_the_one_written_first_is_told_first():
+    # A Valentine run: the candidate's furniture, listed after his run for mayor in his persona and
+    # rated the same, was told first as the higher id; he never told his run.
+    furniture = "Sam Moore built half of the furniture in town during his career"
+    s = MemoryStream(HashEmbedder().dim)
+    emb = HashEmbedder()
+    for text in (RUN, furniture):
+        s.add(MemoryKind.OBSERVATION, text, T - timedelta(hours=3), 5, emb.embed([text])[0], subject="Sam Moore")
+    assert news.untold(list(s.records), T, "Klaus Mueller", speaker="Sam Moore")[0].fact == RUN
+    # Of two moments, the newer first, as before.
+    later = "Sam Moore repaired the church bell yesterday"
+    s.add(MemoryKind.OBSERVATION, later, T - timedelta(hours=1), 5, emb.embed([later])[0], subject="Sam Moore")
+    assert news.untold(list(s.records), T, "Klaus Mueller", speaker="Sam Moore")[0].fact == later

@@ -184,7 +184,11 @@ def test_command_open_prints_schedule_to_social_and_per_kind(tmp_path: Path, cap
 
 
 def test_a_five_category_set_is_not_an_open_one(tmp_path: Path) -> None:
-    args = build_parser().parse_args(["grounding", "--questions", "open", "--phrasings", "held-out-7", "--town", "tiny",
+    from npc_brain.eval.grounding_cases import PHRASINGS
+    from npc_brain.eval.grounding_open_phrasings import OPEN_PHRASINGS
+
+    five_only = next(name for name in PHRASINGS if name not in OPEN_PHRASINGS)
+    args = build_parser().parse_args(["grounding", "--questions", "open", "--phrasings", five_only, "--town", "tiny",
                                       "--model", "scripted", "--out", str(tmp_path)])
-    with pytest.raises(SystemExit, match="no open phrasing set 'held-out-7'"):
+    with pytest.raises(SystemExit, match=f"no open phrasing set '{five_only}'"):
         args.run(args)
