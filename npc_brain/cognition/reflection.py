@@ -47,29 +47,24 @@ def question_options(name: str, records: Sequence[str], known_people: Iterable[s
 
 
 def salient_questions(options: Sequence[str], latest: Sequence[MemoryRecord], agent: str,
-                      k: int = 3) -> tuple[str, ...]:
+                      people: Iterable[str] = (), k: int = 3) -> tuple[str, ...]:
     """The model's choice of questions, by rule: the `k` options about whom the recent memories
-    weigh most (the summed importance of those above routine about each person; the agent's own
-    questions share what is about it), listed order on ties. Out of view this spends no call on
-    what no player sees (the insights are the model's still)."""
+    weigh most (the summed importance of those above routine about each of `people`; the agent's
+    own questions share what is about it), listed order on ties. Out of view this spends no call
+    on what no player sees (the insights are the model's still)."""
     weighty = [r for r in latest if r.importance > ROUTINE]
+    others = sorted({p for p in people if p and p != agent}, key=len, reverse=True)
 
     def mass(person: str) -> int:
         named = re.compile(rf"\b{re.escape(person.split()[0])}\b")
         return sum(r.importance for r in weighty if r.subject == person or named.search(r.description))
 
-    first = agent.split()[0] if agent else agent
-    named = [next((p for p in _names_in(o) if not p.startswith(first)), None) for o in options]
-    own = sum(1 for n in named if n is None) or 1
-    weight = {n: mass(n) for n in named if n is not None}
+    about = [next((p for p in others if p in o), None) for o in options]
+    own = sum(1 for n in about if n is None) or 1
+    weight = {n: mass(n) for n in about if n is not None}
     mine = sum(r.importance for r in weighty if r.subject == agent) / own
-    ranked = sorted(range(len(options)), key=lambda i: (-(weight[n] if (n := named[i]) else mine), i))
+    ranked = sorted(range(len(options)), key=lambda i: (-(weight[n] if (n := about[i]) else mine), i))
     return tuple(options[i] for i in ranked[:k])
-
-
-def _names_in(question: str) -> list[str]:
-    """Full names ('Klaus Mueller') in a question, besides its first word."""
-    return re.findall(r"(?<!^)\b[A-Z][a-z]+ [A-Z][a-z]+\b", question)
 
 
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:
@@ -195,7 +190,7 @@ def reflect(
         )
         questions = tuple(dict.fromkeys(x for x in q.q if x))
     else:
-        questions = salient_questions(options, latest[-len(lines):] if lines else latest, agent)
+        questions = salient_questions(options, latest[-len(lines):] if lines else latest, agent, people)
     recalls = tuple(
         recall(view, embedder, list(questions), now, k=per_question, weights=weights)
     )

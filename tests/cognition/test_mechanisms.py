@@ -139,6 +139,13 @@ def test_out_of_view_the_questions_are_picked_by_rule_and_only_the_insights_cost
     assert out.questions[:2] == ("What is Ana's relationship with Klaus Mueller?", "What is Klaus Mueller busy with?")
     assert not any("Maria" in q for q in out.questions)
     assert [i.description for i in out.insights] == ["Klaus Mueller won a prize for his paper"]
+    # Whoever the people are called: the options name them as the memories do.
+    s2 = MemoryStream(emb.dim)
+    s2.add(MemoryKind.OBSERVATION, "José Núñez-Ortega told Ana that he sold his boat", T0, 7,
+           emb.embed(["boat"])[0], subject="José Núñez-Ortega")
+    options = reflection.question_options("Ana", [r.description for r in s2.records], ["José Núñez-Ortega"])
+    picked = reflection.salient_questions(options, list(s2.records), "Ana", ["José Núñez-Ortega"])
+    assert picked[0] == "What is Ana's relationship with José Núñez-Ortega?"
 
 
 def test_by_default_an_insight_only_recombines_what_its_evidence_says(emb):
