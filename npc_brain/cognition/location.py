@@ -243,11 +243,10 @@ def _holding_named(known: KnownPlaces, options: list[PlaceInfo], what: str,
     purposes do not include socialising, so the walk never reached its room."""
     text = _words(what)
     preps = tuple(_words(p).strip() for p in lexicon.place_prepositions)
-    hits = {p.address for p in known.places.values()
-            if p.kind.lower() != "object" and p.name.strip()
-            and any(f" {prep}{_words(p.name)}" in text or f" {prep} the{_words(p.name)}" in text for prep in preps)}
-    holders = [o for o in options if any(_within(h, o.address) for h in hits)]
-    return holders[0] if len(hits) == 1 and len(holders) == 1 else None
+    return _holding(options, {p.address for p in known.places.values()
+                              if p.kind.lower() != "object" and p.name.strip()
+                              and any(f" {prep}{_words(p.name)}" in text or f" {prep} the{_words(p.name)}" in text
+                                      for prep in preps)})
 
 
 def _holding_head(known: KnownPlaces, options: list[PlaceInfo], what: str) -> PlaceInfo | None:
@@ -256,11 +255,15 @@ def _holding_head(known: KnownPlaces, options: list[PlaceInfo], what: str) -> Pl
     stories run: the park keeper's habit "feeds the ducks at the pond" (a rest, done at home when
     nothing names a place) was spent in her bedroom from 1 pm to 10 pm."""
     text = _words(what)
-    hits = {p.address for p in known.places.values()
-            if p.kind.lower() != "object" and len(head := _words(p.name).split()[-1:] or [""]) == 1
-            and len(head[0]) > 2 and f" the {head[0]} " in text}
-    holders = [o for o in options if any(_within(h, o.address) for h in hits)]
-    return holders[0] if len(hits) == 1 and len(holders) == 1 else None
+    heads = {p.address: _words(p.name).strip().rpartition(" ")[2] for p in known.places.values()
+             if p.kind.lower() != "object"}
+    return _holding(options, {a for a, head in heads.items() if len(head) > 2 and f" the {head} " in text})
+
+
+def _holding(options: list[PlaceInfo], named: set[str]) -> PlaceInfo | None:
+    """The one option holding the one place `named` (None when more or fewer are named or hold it)."""
+    holders = [o for o in options if any(_within(h, o.address) for h in named)]
+    return holders[0] if len(named) == 1 and len(holders) == 1 else None
 
 
 def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None
