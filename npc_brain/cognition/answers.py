@@ -37,7 +37,7 @@ from npc_brain.cognition.grounds import (
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE
 from npc_brain.language.aspect import happening
-from npc_brain.language.facts import content_words, facts_in, names, times_in
+from npc_brain.language.facts import content_words, facts_in, names, names_in, times_in
 from npc_brain.language.folding import fold
 from npc_brain.language.intent import Intent, topic_of, topic_words
 from npc_brain.language.phrasing import activity_of, parts_of_day
@@ -211,7 +211,8 @@ def candidates(
         out = [moment.news[0]]
         limit = 1
     else:  # CHAT: what the speaker has on its mind about this listener and this line
-        out = _chat(speaker, listener, line, moment, mems if words else [], recalled, future, action, status)
+        said_of = [m for m in mems if _said_of(m, words, line)] if words else []
+        out = _chat(speaker, listener, line, moment, said_of, recalled, future, action, status)
     grounds = _unique([g for g in out if g is not None and g.text])
     limit = min(limit, _FEW.get(intent, limit))
     # Nothing to say on the question: say so (asserting nothing) rather than something else.
@@ -348,6 +349,14 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
         text = (replies.been_there if own else replies.try_place).format(place=name)
         out.append(Ground(GroundKind.PLACE, text, facts=facts_in(text)))
     return out
+
+
+def _said_of(ground: Ground, words: frozenset[str], line: str) -> bool:
+    """A memory is about what was said when it shares a name the line gives or two of its
+    words: one common word is chance ("Lovely day out there" drew "I am thinking about the day",
+    a remark on the frost "the old bridge is closed")."""
+    shared = words & content_words(ground.text)
+    return len(shared) >= 2 or bool(shared & content_words(" ".join(names_in(line))))
 
 
 def _feeling(speaker: Persona, listener: str, recalled: Sequence[MemoryRecord], now: datetime,

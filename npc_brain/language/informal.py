@@ -12,7 +12,7 @@ import re
 __all__ = ["SHORT_FORMS", "spelled_out"]
 
 SHORT_FORMS: dict[str, str] = {
-    "u": "you", "ya": "you", "yu": "you", "ur": "your", "r": "are", "y": "why", "k": "okay", "kk": "okay",
+    "u": "you", "ya": "you", "yu": "you", "ye": "you", "ur": "your", "r": "are", "y": "why", "k": "okay", "kk": "okay",
     "pls": "please", "plz": "please", "thx": "thanks", "thnx": "thanks", "ty": "thank you", "tysm": "thank you",
     "ttyl": "talk to you later", "cya": "see you", "bbl": "be back later", "brb": "be right back",
     "gtg": "got to go", "g2g": "got to go", "gn": "good night", "gnight": "good night", "nite": "night",

@@ -19,7 +19,8 @@ from npc_brain.language.intent_model import IntentModel
 from npc_brain.language.intents import Intent
 from npc_brain.language.reported import AGREEMENT_TAG, claim_in, is_statement, without_opener
 
-__all__ = ["Intent", "asks_along", "intent_of", "invites", "is_negated", "is_request", "topic_of", "topic_words"]
+__all__ = ["Intent", "asks_along", "intent_of", "invitation_text", "invites", "is_negated", "is_request", "topic_of",
+           "topic_words"]
 
 _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
@@ -75,7 +76,11 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bhow('?s| has| have) (your|the) (day|week|weekend|morning|afternoon|evening|month|year)"
         r"( so far)? (been|treating you)\b|\b(been|had) a (good|bad|nice|long|rough|tough|hard|great) "
         r"(day|week|weekend|morning|month)\b|\bis (everything|all) (ok|okay|all right|alright|well|fine|good)\b"
-        r"|^\W*(feeling|doing|keeping) (any )?(better|worse|ok|okay|alright|all right|well|good)\b",
+        r"|^\W*(feeling|doing|keeping) (any )?(better|worse|ok|okay|alright|all right|well|good)\b"
+        # The listener's mind, head or heart ("What's going round in your head?", "… that head of yours").
+        r"|\b(on|in|through|around|round|inside|across) (your|that|this) (\w+ ){0,2}(mind|head|heart)\b"
+        r"|\b(mind|head|heart) of yours\b|\bweigh(s|ing)? on (you|your)\b"
+        r"|\b(all|everything)('?s| is)? (ok|okay|all right|alright|well|fine|good) with you\b",
         re.IGNORECASE)),
     (Intent.AVAILABILITY, re.compile(
         r"\bare you (free|available|around|busy|about)\b.*\b(at|on|this|tomorrow|tonight|later|morning|afternoon|"
@@ -85,7 +90,10 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\byou (spare|give me|find) (me )?(a|an|some|half an|ten|five|fifteen|twenty|a few|a couple of)? ?"
         r"(minutes?|moments?|hours?|time|sec|second)\b"
         r"|\b(borrow|steal|grab|have|catch|see) you for (a|an|some|half an|\w+) ?(minutes?|moments?|hours?|"
-        r"sec|second|bit|while|word)\b",
+        r"sec|second|bit|while|word)\b"
+        # "Have you got a spare minute this evening?", "Any chance you've got some time tomorrow?"
+        r"|\byou('ve| have)? (got|get|have) (some |any |a |an )?(spare |free )?(time|minutes?|moments?|hours?)\b"
+        r"(?=.*\b(at|on|this|tomorrow|tonight|later|morning|afternoon|evening|noon|lunch|\d))",
         re.IGNORECASE)),
     (Intent.INVITE, re.compile(
         r"\b(would|do|will) you (like|want|care) to (come|join)\b(?! (me|us)\b(?! (for|at|to)\b))"
@@ -109,7 +117,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b"
         r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )\b(anywhere|somewhere)\b(?! (today|earlier|later|tonight))"
         r"|\bwhere('?s| is| are) (the )?(nearest|closest|best)\b|\b(place|spot|places|spots) (to|for|where)\b"
-        r"|\bwhere (do|does|would|should|could|might) (?!you (work|live|come from|study|stay)\b)(the |a |an )?\w+\b"
+        r"|\bwhere (do|does|would|should|could|might) (?!you (work|live|come from|study|stay|stand)\b)"
+        r"(the |a |an )?\w+\b"
         r"(?!.*\b(earlier|yesterday|(find|see|meet|catch|reach|look for) you)\b)",
         re.IGNORECASE)),
     (Intent.OPINION, re.compile(
@@ -120,7 +129,11 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\byou and (?-i:[A-Z])\w+ (on|get|friends|close|still)\b"
         r"|\bhow do you get (on|along) with\b|\bwhat('?s| is) (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? like\b"
         r"|\bwhat kind of (person|man|woman|guy) is\b|\bhow well do you know\b"
-        r"|\b(how would you|can you|could you) (describe|sum up) ((?-i:[A-Z])|(him|her|them)\b)", re.IGNORECASE)),
+        r"|\b(how would you|can you|could you) (describe|sum up) ((?-i:[A-Z])|(him|her|them)\b)"
+        # A judgement of someone put to the listener ("Would you say Rosa is …", "Where do you stand on him?").
+        r"|\b(would|do|did) you (say|think|reckon|consider|call|find) (that )?(?-i:[A-Z])\w+( (?-i:[A-Z])\w+)?"
+        r"('s| is| was| has| seems| would| could)\b|\bwhere do you stand (on|with) ((?-i:[A-Z])|(him|her|them)\b)"
+        r"|(?-i:[A-Z])\w+\b[^?]*\bwhere do you stand\b", re.IGNORECASE)),
     (Intent.REACT, re.compile(
         r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
         re.IGNORECASE)),
@@ -192,9 +205,21 @@ def invites(line: str) -> bool:
     return _invites(line, claim_in(line))
 
 
+def invitation_text(line: str) -> str | None:
+    """The text to read the occasion from when `line` asks the listener along (else None): the
+    news inside it when it carries the day or hour ("My aunt said this morning that a fair opens
+    at the Granary on Saturday. Coming?" → the fair's clause, not this morning), else the line."""
+    claimed = claim_in(line)
+    if not _invites(line, claimed):
+        return None
+    if claimed and (hours_in(claimed)[0] is not None or day_in(claimed, _DAY_REF) is not None):
+        return claimed
+    return line
+
+
 def _invites(line: str, claimed: str | None) -> bool:
     """`invites`, with the line's claim (`claim_in`) already read."""
-    if _INVITES.search(line):
+    if _INVITES.search(line) or _ASKED_ALONG.search(line):
         return True
     # News with a place and a time is asked along to only when it lies ahead ("A barn raising is on
     # at the park tomorrow at 3. Coming?"); what happened ("a pipe burst at the dorm this morning.
@@ -234,6 +259,8 @@ def intent_of(line: str) -> Intent:
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
     if asks_along(line):
         return Intent.INVITE
+    if _SUITS.search(line) and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
+        return Intent.AVAILABILITY  # "Would Friday at 11 work for you?": a time put to the listener
     if _OF_SOMEONE.search(line):
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
     if _JUST_ME.match(line):
@@ -304,23 +331,38 @@ def _of_another(text: str) -> bool:
 _SOMEONE_ELSE = re.compile(r"\b(i|me|my|we|us|our|he|him|his|she|her|they|them|their)\b"
                            r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _REACTS = next(pattern for intent, pattern in _ASKS if intent is Intent.REACT)
+_ASKED_ALONG = next(pattern for intent, pattern in _ASKS if intent is Intent.INVITE)  # "You in?", "Fancy a …"
 _AVAILABLE = next(pattern for intent, pattern in _ASKS if intent is Intent.AVAILABILITY)
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _FREE_TIME = re.compile(r"\b(would|do|will) you have (some |any |a (bit|moment|minute) of )?(free |spare )?time\b",
                         re.IGNORECASE)
 # An occasion at a place of the map (a name after at/in) on a day or at an hour, put to the listener.
 _AT_A_PLACE = re.compile(r"\b(at|in|inside)\s+(the\s+)?(?-i:[A-Z])\w+", re.IGNORECASE)
-_TO_THE_LISTENER = re.compile(r"\b(you|your|ya|us|me)\b|\?", re.IGNORECASE)
+# Put to the listener: "you", or a question; not "me" or "us" ("my cousin told me …" reports).
+_TO_THE_LISTENER = re.compile(r"\b(you|your|ya)\b|\?", re.IGNORECASE)
 _ASKS_OF_IT = re.compile(r"^\W*(what|who|where|when|why|which|how|is it true|did you hear|have you heard"
                          r"|is|are|was|were)\b|\bbe (at|in)\b", re.IGNORECASE)
 _DAY_REF = datetime(2000, 1, 3, 12)  # any day: only whether the line names one matters
 
 
 def _asks_to_do(line: str) -> bool:
-    """Asked to do something ("Could you print me a new one?", "Mind if I borrow your bike?"),
-    not to come along, not for the listener's time."""
-    return bool(_ASKS_TO_DO.search(line)) and not _INVITES.search(line) and not _FREE_TIME.search(line) \
-        and not _AVAILABLE.search(line)
+    """Asked to do something ("Could you print me a new one?", "Mind if I borrow your bike?",
+    "Carry this up the hill, would you?"), not to come along, not for the listener's time."""
+    asked = bool(_ASKS_TO_DO.search(line)) or bool(_ORDER.match(line) and _REQUEST_TAG.search(line))
+    return asked and not _INVITES.search(line) and not _FREE_TIME.search(line) and not _AVAILABLE.search(line)
+
+
+# An order: a verb first — no pronoun, determiner, question word, auxiliary or conjunction —
+# then its object or particle ("Carry my bag", "Hand over the key", "Teach me to swim").
+_ORDER = re.compile(
+    r"^\W*(please\s+)?(?!(i|you|we|he|she|they|it|there|here|this|that|these|those|the|a|an|my|your|our|his|her|"
+    r"their|its|what|who|whom|whose|where|when|why|which|how|is|are|was|were|am|be|do|does|did|have|has|had|can|"
+    r"could|will|would|shall|should|may|might|must|and|but|or|if|so|then|not|no|yes|all|any|some|every|each)\b)"
+    r"[a-z]+\s+(me|us|him|her|it|them|the|a|an|my|your|our|his|their|this|that|these|those|some|all|every|over|up|"
+    r"down|out|off|back|away|round|around)\b", re.IGNORECASE)
+# What makes an order a request: a tag after it ("…, would you?", "…, yeah?", "…, there's a dear").
+_REQUEST_TAG = re.compile(r",\s*((would|will|could|can|won'?t) you( please)?|yeah|yes|ok|okay|please)\s*\?\s*$"
+                          r"|,\s*there'?s an? \w+( \w+)?\W*$|\bplease\W*$", re.IGNORECASE)
 
 
 # A question about a person by pronoun ("Are they the dependable type?") or a judgement put to
@@ -334,6 +376,8 @@ _OF_SOMEONE = re.compile(
 
 # A question about someone else: a third-person pronoun (or a name inside the sentence, `_NAMED`).
 _THIRD_PERSON = re.compile(r"\b(he|she|they|him|her|them)\b", re.IGNORECASE)
+_SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|doable) (for )?(you|ya)\b",
+                    re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 

@@ -38,7 +38,8 @@ CLAIM_OPENERS = ("is it true that", "is it true", "people are saying that", "peo
                  "i heard", "guess what,", "guess what", "apparently,", "apparently", "rumour has it that",
                  "rumor has it that", "rumour has it", "rumor has it", "they say that", "people say that",
                  "word is that", "i was told that", "someone told me that", "somebody told me that",
-                 "i hear that", "i hear")
+                 "i hear that", "i hear", "supposedly,", "supposedly", "reportedly,", "reportedly", "allegedly,",
+                 "allegedly")
 """How English opens a piece of news one passes on ("I heard the mill burned down")."""
 
 _SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll", "you", "you're",
@@ -98,7 +99,11 @@ _AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
 # unless it ends in a tag that only asks for agreement ("…, isn't it?"; `intent` reads such a line as a statement).
 AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
-                            r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no))\s*\?\s*$", re.IGNORECASE)
+                            r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no)"
+                            # Any negative tag after a comma: an auxiliary with n't and a pronoun
+                            # ("…, hasn't it?", "…, haven't they?", "…, didn't we?").
+                            r"|,\s*(is|are|was|were|do|does|did|has|have|had|will|would|can|could|should|must|wo|ca)"
+                            r"n'?t\s+(it|they|he|she|we|there|that|this|you|i))\s*\?\s*$", re.IGNORECASE)
 # A frame before the news ("Just a heads-up: …", "Correct me if I'm wrong, but …"): words that
 # are no statement of their own, then a colon, a dash or "but".
 _FRAME = re.compile(r"^(?P<frame>[^.?!:;]{3,70}?)\s*(?::|\s[-–—]\s|—|,\s*but\b|,)\s*(?P<clause>[^?!]+?)"
@@ -178,6 +183,9 @@ def _framed(line: str) -> str | None:
     if m is None:
         return None
     frame, clause = m.group("frame").strip(), m.group("clause").strip(" ,")
+    opened = _CLAIM_OPEN.match(clause)  # "…, but apparently the mine is flooding": the word of hearsay opens it
+    if opened is not None and clause[opened.end():].strip(" ,"):
+        clause = clause[opened.end():].strip(" ,")
     if _TOLD_THAT.search(frame) or not _of_a_third_party(clause) or not _has_verb(clause):
         return None  # "Quick one: a photo exhibition at the college tomorrow, 4 pm." names, it tells nothing
     # After a frame that states something itself ("I'd love to, but …") or a bare comma, only a

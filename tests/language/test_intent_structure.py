@@ -256,3 +256,66 @@ def test_a_statement_with_a_question_of_its_own_after_it_is_read_by_the_question
 ])
 def test_a_line_that_takes_leave_and_asks_is_read_by_its_question(line: str, intent: Intent) -> None:
     assert intent_of(line) is intent
+
+
+# Session 9 (2026-12-04): classes seen failing on a burned held-out set, checked here on lines
+# written for this test.
+@pytest.mark.parametrize("line, intent", [
+    # The listener's mind or heart asked after, whatever time of day the line names.
+    ("Is anything playing on your mind this afternoon?", Intent.FEELING),
+    ("What's going round in your head tonight?", Intent.FEELING),
+    ("What's brewing in that clever head of yours this morning?", Intent.FEELING),
+    ("You've sat by the well for an hour; I only wanted to see whether all is well with you.", Intent.FEELING),
+    # An order put with a request tag: a request, whatever it asks.
+    ("Carry my grandmother's piano up the hill, would you?", Intent.REQUEST),
+    ("Paint the whole lighthouse blue before supper, yeah?", Intent.REQUEST),
+    ("Fetch me the moon from the sky, there's a dear.", Intent.REQUEST),
+    ("Keep an eye on my stall for a minute, will you?", Intent.REQUEST),
+    # A time put to the listener: whether it suits them.
+    ("Does Thursday morning suit you?", Intent.AVAILABILITY),
+    ("would friday at 11 work for you", Intent.AVAILABILITY),
+    ("Have you got a spare minute this evening?", Intent.AVAILABILITY),
+    # A judgement of someone named put to the listener, in any words.
+    ("Would you say Rosa Diaz is someone you can rely on?", Intent.OPINION),
+    ("People can't agree about old Tom. Where do you stand on him?", Intent.OPINION),
+    # Agreement asked with any negative tag: small talk, not news.
+    ("Crikey, it's been blowing a gale since dawn, hasn't it?", Intent.CHAT),
+    ("The swallows have come back early, haven't they?", Intent.CHAT),
+    # Still what they were.
+    ("Catch you later, will you?", Intent.FAREWELL),
+    ("Can you tell me about the fair?", Intent.ABOUT),
+])
+def test_what_a_line_asks_third_round(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
+
+
+@pytest.mark.parametrize("line, claim", [
+    ("Keep this to yourself, but apparently the ferryman has eloped with the vicar.",
+     "the ferryman has eloped with the vicar"),
+    ("Between you and me, supposedly the mine is flooding again.", "the mine is flooding again"),
+])
+def test_a_word_of_hearsay_after_a_frame_opens_the_claim(line: str, claim: str) -> None:
+    assert claim_in(line) == claim
+    assert intent_of(line) is Intent.CLAIM
+
+
+@pytest.mark.parametrize("line, text", [
+    # Asked along in any shape: the occasion is read from the line ...
+    ("Friday, 8 pm, the Granary: a ceilidh. You in?", "Friday, 8 pm, the Granary: a ceilidh. You in?"),
+    # ... and from the news inside it, not the day the telling happened.
+    ("My aunt said this morning that a quilt fair opens at the Granary on Saturday at 10 am. Want to come?",
+     "a quilt fair opens at the Granary on Saturday at 10 am"),
+])
+def test_the_text_an_invitation_is_read_from(line: str, text: str) -> None:
+    from npc_brain.language.intent import invitation_text
+
+    assert invitation_text(line) == text
+
+
+def test_news_reported_to_the_speaker_is_no_invitation() -> None:
+    from npc_brain.language.intent import invitation_text, invites
+
+    line = ("My brother told me at breakfast that a sheep show will be held at the Granary on Sunday at 9 am, "
+            "and I can't stop thinking about it.")
+    assert not invites(line) and invitation_text(line) is None
+    assert intent_of(line) is Intent.CLAIM
