@@ -40,7 +40,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|night,? night|nighty night|laters|talk to you (later|soon|tomorrow)|be right back|be back later"
         r"|peace out|don'?t be a stranger|(i|we) won'?t keep you|(i'?ll|we'?ll) leave you (in peace|be)"
         r"|(i|we) (must|should|need to|have to) be (on (my|our) way|off)|have a good one"
-        r"|got to go|(i'?ll|we'?ll) leave you to it)\b"
+        r"|got to go|(i'?ll|we'?ll) leave you to it|(i'?ll|we'?ll) love you and leave you|hooroo|ta-?ta|toodles"
+        r"|all the best|be seeing you|until then|godspeed)\b"
         r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
     (Intent.THANKS, re.compile(r"^[^?]*\b(thanks|thank you|thank u|many thanks|much appreciated|"
@@ -79,7 +80,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|^\W*(feeling|doing|keeping) (any )?(better|worse|ok|okay|alright|all right|well|good)\b"
         # The listener's mind, head or heart ("What's going round in your head?", "… that head of yours").
         r"|\b(on|in|through|around|round|inside|across) (your|that|this) (\w+ ){0,2}(mind|head|heart)\b"
-        r"|\b(mind|head|heart) of yours\b|\bweigh(s|ing)? on (you|your)\b"
+        r"|\b(mind|head|heart) of yours\b|\bweigh(s|ing)? on (you|your)\b|\boff your chest\b"
+        r"|\bhow (are|is|'?s) your (mood|spirits|nerves)\b"
         r"|\b(all|everything)('?s| is)? (ok|okay|all right|alright|well|fine|good) with you\b",
         re.IGNORECASE)),
     (Intent.AVAILABILITY, re.compile(
@@ -113,7 +115,7 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwhere('?s| is) (good|best|nice|decent)\b|\bwhere('?s| is) a \w+ (corner|spot|place|nook)\b"
         r"|\bwhere can a (person|guy|girl|body|fellow|man|woman|chap|lad|lass) \w+"
         r"|\bwho (does|serves|makes|sells) (a |the )?(good|decent|best|great|proper|nice)\b"
-        r"|\byour go-?to (spot|place)\b"
+        r"|\byour go-?to (spot|place)\b|\bwhich \w+ (would|might|could|will|does|do) (have|sell|stock|carry|serve)\b"
         r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b"
         r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )\b(anywhere|somewhere)\b(?! (today|earlier|later|tonight))"
         r"|\bwhere('?s| is| are) (the )?(nearest|closest|best)\b|\b(place|spot|places|spots) (to|for|where)\b"
@@ -224,9 +226,15 @@ def _invites(line: str, claimed: str | None) -> bool:
     # News with a place and a time is asked along to only when it lies ahead ("A barn raising is on
     # at the park tomorrow at 3. Coming?"); what happened ("a pipe burst at the dorm this morning.
     # You heard?") is gossip.
-    return asks_along(line) and (claimed is None or lies_ahead(claimed))
+    # ... and put to the listener ("you", "coming?"): news asked back ("…, is that right?") is a claim.
+    return asks_along(line) and (claimed is None or (lies_ahead(claimed) and bool(_ALONG_CUE.search(line))))
 
 
+# A question typed without its question mark: a question word or an auxiliary before its subject
+# first, and no closing punctuation.
+_UNMARKED_QUESTION = re.compile(
+    r"^\W*((what|who|whom|whose|where|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|can|could|would|"
+    r"will|should|shall)n?'?t? (you|he|she|they|it|we|i|there|that|this)\b)[^.!?]*$", re.IGNORECASE)
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 _GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|greetings|good (morning|afternoon|evening|day)|morning|evening|"
                        r"how do you do|nice to meet you|pleased to meet you|nice to see you|good to see you|"
@@ -239,6 +247,8 @@ def intent_of(line: str) -> Intent:
     line no pattern knows goes to the intent whose example lines its words are most like
     (`intent_model`). A greeting followed by a question is the question."""
     line = without_opener(spelled_out(line.strip())) or line
+    if _UNMARKED_QUESTION.match(line):
+        line = line.rstrip(" ,;:") + "?"  # typed without its "?" ("what's the deal with Tom, is he decent or not")
     greeting = _GREETING.match(line)
     while greeting is not None and _GREETING.match(line[greeting.end():].strip()):
         line = line[greeting.end():].strip()  # "Good afternoon, how do you do?": one greeting after another
@@ -265,7 +275,8 @@ def intent_of(line: str) -> Intent:
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
     if _JUST_ME.match(line):
         return Intent.CHAT  # "Is it just me, or is it cold?" asks for agreement, like a tag
-    line = AGREEMENT_TAG.sub(".", line.strip())  # "Lovely weather, isn't it?" states, it does not ask
+    # "Lovely weather, isn't it?" states, it does not ask — nor does a tag closing an earlier sentence.
+    line = " ".join(AGREEMENT_TAG.sub(".", x.strip()) for x in _SENTENCE.findall(line.strip()))
     asks = "?" in line or bool(_REQUEST.match(line))
     if not asks:  # goodbye, thanks, how someone seems can be said; anything else stated is chat
         said = next((i for i, pattern in _ASKS if i in _SAID_AS_STATEMENT and pattern.search(line)), None)
@@ -331,6 +342,7 @@ def _of_another(text: str) -> bool:
 _SOMEONE_ELSE = re.compile(r"\b(i|me|my|we|us|our|he|him|his|she|her|they|them|their)\b"
                            r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _REACTS = next(pattern for intent, pattern in _ASKS if intent is Intent.REACT)
+_ALONG_CUE = re.compile(r"\b(you|your|ya|come|coming|join|joining)\b", re.IGNORECASE)
 _ASKED_ALONG = next(pattern for intent, pattern in _ASKS if intent is Intent.INVITE)  # "You in?", "Fancy a …"
 _AVAILABLE = next(pattern for intent, pattern in _ASKS if intent is Intent.AVAILABILITY)
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
@@ -368,8 +380,9 @@ _REQUEST_TAG = re.compile(r",\s*((would|will|could|can|won'?t) you( please)?|yea
 # A question about a person by pronoun ("Are they the dependable type?") or a judgement put to
 # the listener ("Nice person, would you say?"): an opinion; `answers` finds whom the line names.
 _OF_SOMEONE = re.compile(
-    r"(^|[.!?]\s+)\W*(is|are|was|were)n?'?t? (he|she|they) "
+    r"(^|[.!?,]\s+)\W*(is|are|was|were)n?'?t? (he|she|they) "
     r"(?!\w+ing\b|going\b|at\b|in\b|there\b|here\b|open\b|closed\b)[^.!?]*\?"
+    r"|\b(is|was)n?'?t? (?-i:[A-Z])\w+( (?-i:[A-Z])\w+)? (the|a|an) (\w+ )?(sort|type|kind)\b"
     r"|(^|[.!?]\s+)[^.!?,]{2,40},\s*(would you say|do you think|don'?t you think|wouldn'?t you say|"
     r"would you agree|do you reckon|d'?you reckon)\s*\?\s*$", re.IGNORECASE)
 

@@ -319,3 +319,32 @@ def test_news_reported_to_the_speaker_is_no_invitation() -> None:
             "and I can't stop thinking about it.")
     assert not invites(line) and invitation_text(line) is None
     assert intent_of(line) is Intent.CLAIM
+
+
+@pytest.mark.parametrize("line, intent", [
+    # News asked back ("is that right?") is a claim, whatever occasion it names.
+    ("Somebody reckoned a cheese auction will be held at the Granary at 2 pm on Friday, is that right?",
+     Intent.CLAIM),
+    ("Say it ain't true: the mill will close at the Granary at noon on Thursday?", Intent.CLAIM),
+    # A favour asked after the trouble that prompts it.
+    ("The cart's lost a wheel and the mule has bolted. Could you haul my barrels to the quay for me?",
+     Intent.REQUEST),
+    # A tag question closing the first sentence asks agreement; the sentence after it states.
+    ("Freezing out, isn't it? Even the ducks look fed up.", Intent.CHAT),
+    ("Scorcher of a morning, eh? The dogs won't leave the shade.", Intent.CHAT),
+    # Someone named, judged by the sort they are, or asked about by pronoun after a comma.
+    ("Is Rosa the kind who keeps a secret, or the kind who spreads it?", Intent.OPINION),
+    ("what's the deal with Tom, is he decent or not", Intent.OPINION),
+    # What the listener carries inside.
+    ("How are your spirits this week?", Intent.FEELING),
+    ("Anything you'd like to get off your chest?", Intent.FEELING),
+    # A shop or place that would have something.
+    ("I'm out of nails and twine. Which shop might sell both?", Intent.RECOMMEND),
+])
+def test_what_a_line_asks_fourth_round(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
+
+
+@pytest.mark.parametrize("line", ["Right, I'll love you and leave you.", "Ta-ta for now!", "All the best, then."])
+def test_more_ways_to_take_leave(line: str) -> None:
+    assert intent_of(line) is Intent.FAREWELL
