@@ -232,6 +232,8 @@ def _invites(line: str, claimed: str | None) -> bool:
 
 # A question typed without its question mark: a question word or an auxiliary before its subject
 # first, and no closing punctuation.
+_BUT_ASKS = re.compile(r"\s+but\s+(?=(is|are|was|were|do|does|did|what|who|where|when|why|how|can|could|would|will)"
+                       r"\b[^.!?]*\?)", re.IGNORECASE)
 _UNMARKED_QUESTION = re.compile(
     r"^\W*((what|who|whom|whose|where|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|can|could|would|"
     r"will|should|shall)n?'?t? (you|he|she|they|it|we|i|there|that|this)\b)[^.!?]*$", re.IGNORECASE)
@@ -286,7 +288,9 @@ def intent_of(line: str) -> Intent:
             return Intent.CHAT  # "It's a bit chilly this morning." asks nothing about this morning
     # What the line asks is in its questions; the sentences around them say why it is asked
     # ("I'm starving. Anywhere decent to eat nearby?").
-    questions = " ".join(q for q in (x.strip() for x in _SENTENCE.findall(line)) if q.endswith("?"))
+    # A question after "but" is a sentence of its own ("ok random question but is Rosa nice?").
+    split = _BUT_ASKS.sub(". ", line)
+    questions = " ".join(q for q in (x.strip() for x in _SENTENCE.findall(split)) if q.endswith("?"))
     if asks and _REACTS.search(line):
         return Intent.REACT  # "Your breakfast is burning. What do you do?": the situation is the question's
     for text in dict.fromkeys([questions, line] if questions else [line]):
@@ -360,7 +364,8 @@ _DAY_REF = datetime(2000, 1, 3, 12)  # any day: only whether the line names one 
 def _asks_to_do(line: str) -> bool:
     """Asked to do something ("Could you print me a new one?", "Mind if I borrow your bike?",
     "Carry this up the hill, would you?"), not to come along, not for the listener's time."""
-    asked = bool(_ASKS_TO_DO.search(line)) or bool(_ORDER.match(line) and _REQUEST_TAG.search(line))
+    asked = bool(_ASKS_TO_DO.search(line)) or bool(_ORDER.match(line) and _REQUEST_TAG.search(line)
+                                                   and not _TELL_ME.match(line))
     return asked and not _INVITES.search(line) and not _FREE_TIME.search(line) and not _AVAILABLE.search(line)
 
 
@@ -372,6 +377,9 @@ _ORDER = re.compile(
     r"could|will|would|shall|should|may|might|must|and|but|or|if|so|then|not|no|yes|all|any|some|every|each)\b)"
     r"[a-z]+\s+(me|us|him|her|it|them|the|a|an|my|your|our|his|their|this|that|these|those|some|all|every|over|up|"
     r"down|out|off|back|away|round|around)\b", re.IGNORECASE)
+# An order to tell ("Give me the lowdown on Rosa, would you?"): a question, not a favour.
+_TELL_ME = re.compile(r"^\W*(please\s+)?(tell|say|describe|explain|remind|fill|talk|give me the [\w-]+ (on|about))\b",
+                      re.IGNORECASE)
 # What makes an order a request: a tag after it ("…, would you?", "…, yeah?", "…, there's a dear").
 _REQUEST_TAG = re.compile(r",\s*((would|will|could|can|won'?t) you( please)?|yeah|yes|ok|okay|please)\s*\?\s*$"
                           r"|,\s*there'?s an? \w+( \w+)?\W*$|\bplease\W*$", re.IGNORECASE)

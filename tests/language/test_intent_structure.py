@@ -348,3 +348,11 @@ def test_what_a_line_asks_fourth_round(line: str, intent: Intent) -> None:
 @pytest.mark.parametrize("line", ["Right, I'll love you and leave you.", "Ta-ta for now!", "All the best, then."])
 def test_more_ways_to_take_leave(line: str) -> None:
     assert intent_of(line) is Intent.FAREWELL
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("Give me the scoop on old Tom, would you?", Intent.ABOUT),  # an order to tell is a question
+    ("sorry to butt in but is Rosa friendly?", Intent.ABOUT),  # the question after "but"
+])
+def test_a_question_inside_an_order_or_after_but(line: str, intent: Intent) -> None:
+    assert intent_of(line) is intent
