@@ -107,6 +107,11 @@ def candidates(
     words = (content_words(claimed) - content_words(speaker.name) - content_words(listener)) if claimed \
         else topic_words(line, speaker.name, listener)
     about = [r for r in recalled if words & content_words(r.claim)] if words else list(recalled)
+    # Someone asked after by full name: a record must name them (or be about them), not share
+    # their family name ("anything going on with Sam Moore?" got Jennifer Moore's wedding).
+    full_names = [n for n in names_in(topic) if len(n.split()) >= 2]
+    if full_names:
+        about = [r for r in about if any(r.subject == p or names(r.claim, p) for p in full_names)]
     if not words and topic and names(topic, speaker.name):
         # "How is Ben doing these days?" asked of Ben: his own life, not his weightiest relay.
         about = [r for r in recalled if r.subject == speaker.name and r.teller is None] or about

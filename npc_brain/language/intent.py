@@ -117,7 +117,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwho (does|serves|makes|sells) (a |the )?(good|decent|best|great|proper|nice)\b"
         r"|\byour go-?to (spot|place)\b|\bwhich \w+ (would|might|could|will|does|do) (have|sell|stock|carry|serve)\b"
         r"|\bsomewhere (to|for|quiet|nice|good)\b|\bwhat is there to do\b|\bwhat('?s| is) (good|nice) (to|around)\b"
-        r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )\b(anywhere|somewhere)\b(?! (today|earlier|later|tonight))"
+        r"|^[^?]*?(?<!you )(?<!you go )(?<!you been )(?<!been )(?<!gone )(?<!went )\b(anywhere|somewhere)\b"
+        r"(?! (today|earlier|later|tonight))"
         r"|\bwhere('?s| is| are) (the )?(nearest|closest|best)\b|\b(place|spot|places|spots) (to|for|where)\b"
         r"|\bwhere (do|does|would|should|could|might) (?!you (work|live|come from|study|stay|stand)\b)"
         r"(the |a |an )?\w+\b"
@@ -148,7 +149,8 @@ _ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|what do you do( for (a living|work))?\s*\??$"
         r"|what('?s| is) your (job|work|occupation)|where do you work|do you work)", re.IGNORECASE)),
     (Intent.PAST, re.compile(
-        r"\b(earlier|yesterday|this morning|last night|so far today|did you (do|go|see|meet)|have you been"
+        r"^\W*(been|gone|went|go) (anywhere|somewhere|out)\b"
+        r"|\b(earlier|yesterday|this morning|last night|so far today|did you (do|go|see|meet)|have you been"
         r"|what did you|how was your (day|morning))\b", re.IGNORECASE)),
     (Intent.FUTURE, re.compile(
         r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"

@@ -403,3 +403,24 @@ def test_what_it_has_been_up_to_before_its_first_step_is_over_is_what_it_did_not
     old = MemoryRecord(23, MemoryKind.OBSERVATION, "Isabella Rodriguez is painting the fence",
                        early - timedelta(days=2), 2, subject=ISA.name)
     assert candidates(Intent.PAST, ISA, "Alex", line, early, moment, [old])[0].record != 23
+
+
+def test_asked_about_someone_by_full_name_a_namesake_is_no_answer():
+    # Session 9: "Is anything going on with Sam Moore?" got Jennifer Moore's wedding. Checked on
+    # people written for this test.
+    pia = Persona(name="Pia Novak", age=40, occupation="ferry captain")
+    namesake = MemoryRecord(1, MemoryKind.DIALOGUE, "Rui told Pia Novak that Lena Haas is opening a forge.",
+                            T - timedelta(hours=1), 7, teller="Rui", fact="Lena Haas is opening a forge",
+                            subject="Lena Haas")
+    line = "Any news about Otto Haas?"
+    got = candidates(intent_of(line), pia, "Alex", line, T, Moment("steering"), [namesake])
+    assert all(g.record != 1 for g in got) and got[0].kind is GroundKind.UNKNOWN
+    his = MemoryRecord(2, MemoryKind.DIALOGUE, "Rui told Pia Novak that Otto sold his mill.",
+                       T - timedelta(hours=1), 6, teller="Rui", fact="Otto sold his mill", subject="Otto Haas")
+    assert candidates(intent_of(line), pia, "Alex", line, T, Moment("steering"), [namesake, his])[0].record == 2
+
+
+def test_been_anywhere_asks_of_the_listeners_day():
+    assert intent_of("Been anywhere nice this morning?") is Intent.PAST
+    assert intent_of("Gone anywhere fun lately?") is Intent.PAST
+    assert intent_of("Anywhere nice to sit around here?") is Intent.RECOMMEND
