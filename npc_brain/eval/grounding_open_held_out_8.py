@@ -1,0 +1,108 @@
+# ruff: noqa: E501  (data: the lines as their writer typed them)
+"""Held-out open phrasing set 8 of `eval grounding --questions open`, written after d810b83 by someone who read
+neither the question reader's code, its examples nor its tests, and run once (see `grounding_open_phrasings`)."""
+from __future__ import annotations
+
+__all__ = ["OPEN_HELD_OUT_8"]
+
+OPEN_HELD_OUT_8: dict[str, tuple[str, ...]] = {
+    "opinion": (
+        "Be honest with me, how do you get on with {person}?",
+        "so {first}... good egg or bad news?",
+        "I have been meaning to ask, is {person} someone a person can rely on, in your experience?",
+        "Would you kindly share your impression of {person}? I should value your candour.",
+        "whats ur take on {first} lol",
+        "Folk round here keep mentioning {first}. Is that one trustworthy, would you say?",
+        "I met {person} at the market this morning and they were, I dunno, a bit odd maybe, or maybe just tired, and I keep wondering whether that is what they are usually like or if I caught them on a bad day, what is your read on them?",
+    ),
+    "recommendation": (
+        "[eat] Where can a hungry traveller get a decent hot meal around here?",
+        "[drink] know anywhere that pours a good pint?",
+        "[read] I am after a quiet corner with some books, any suggestions?",
+        "[relax] If I wanted to just sit and do nothing for an afternoon, where should I go?",
+        "[socialize] where do ppl hang out in the evenings",
+        "[exercise] Is there somewhere a body can stretch their legs properly, a good long walk or a place to train?",
+        "[study] Could you direct me to a spot suited to serious study, somewhere without much noise?",
+    ),
+    "feeling": (
+        "You look miles away. Everything all right?",
+        "hows ur day going",
+        "How are you keeping these days, truly?",
+        "Something troubling you? You have gone awful quiet.",
+        "May I enquire as to your present state of mind?",
+        "what's on your mind today",
+        "You seem a bit off, and I know it is none of my business really, but if something is weighing on you I am happy to listen, how are you holding up?",
+    ),
+    "greeting": (
+        "Hello there!",
+        "heyyy",
+        "Good morning to you.",
+        "Howdy, neighbour.",
+        "yo",
+        "Well met, friend.",
+        "Evenin'.",
+    ),
+    "farewell": (
+        "Right, I had best be off. Goodbye!",
+        "cya",
+        "Take care of yourself, see you around.",
+        "Farewell, and good day to you.",
+        "ok gotta run, bye",
+        "Cheerio then.",
+        "Until next time.",
+    ),
+    "thanks": (
+        "Thank you kindly.",
+        "cheers, appreciate it",
+        "Much obliged to you.",
+        "thx!!",
+        "That is very good of you, thank you so much.",
+        "I am truly grateful for your help.",
+        "ta very much",
+    ),
+    "small talk": (
+        "Bit nippy out today, isn't it?",
+        "looks like rain again huh",
+        "The square is awfully busy this week, must be the market.",
+        "Lovely sunshine we are having. Makes the whole village look cheerful.",
+        "Did you notice they painted the bridge? Looks rather smart now.",
+        "windy as anything out there",
+        "Quiet sort of day in town, I find. Nothing much happening.",
+    ),
+    "availability": (
+        "Are you free at {time}?",
+        "would u have a minute around {time}",
+        "Might I have a word with you at {time}, if you are not otherwise engaged?",
+        "Got anything on at {time}?",
+        "[afternoon] you busy this afternoon or nah",
+        "[evening] Would you happen to have some spare time this evening?",
+        "[tomorrow morning] Any chance you are free tomorrow morning?",
+    ),
+    "request": (
+        "Could you make it stop raining for me?",
+        "lend me a thousand gold coins, go on",
+        "Would you be so good as to move that mountain a little to the left?",
+        "Can you teach me to fly by tonight?",
+        "pls make me king of the village",
+        "I need you to bring my old dog back from the dead.",
+        "Turn this pebble into a diamond, would you?",
+    ),
+    "invitation": (
+        "We are having {occasion} at {place} tomorrow at {time}. Fancy coming along?",
+        "hey theres {occasion} at {place} tomorrow, {time}, u in?",
+        "It would give me great pleasure if you would join us for {occasion} at {place} tomorrow, at {time}.",
+        "Tomorrow, {time}, {place}: {occasion}. Come!",
+        "You should come to {occasion} tomorrow. {place}, {time}. Bring a friend if you like.",
+        "So a few of us are putting together {occasion} and we settled on {place}, tomorrow around {time}, and it would not be the same without you, will you come?",
+        "Fancy {occasion} tomorrow? Meet us at {place} at {time}.",
+    ),
+    "claim": (
+        "I heard {claim}.",
+        "apparently {claim} lol",
+        "Word around town is that {claim}.",
+        "Someone at the tavern told me {claim}. Can you believe it?",
+        "It has come to my attention that {claim}.",
+        "Did you hear? They are saying {claim}!",
+        "ok so dont tell anyone but i heard {claim}",
+    ),
+}
