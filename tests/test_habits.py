@@ -2,6 +2,7 @@
 only where something new happened to it; one in view still thinks; a forced choice costs nothing."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from npc_brain.cognition import habits, importance, planning
@@ -200,3 +201,22 @@ def test_a_day_by_habit_goes_among_people_when_the_resident_has_news_nobody_hear
     assert not any(c.activity == "socialize" for c in plain.chunks)
     assert any(c.activity == "socialize" for c in sharing.chunks)
 
+
+
+def test_a_step_naming_a_place_shut_now_is_placed_hour_by_hour():
+    # Valentine run d810b83: "having black coffee at Hobbs Cafe" from 7 to 12 was placed at 7,
+    # when the café opened at 8: five hours in the bathroom. A place it names that is shut at the
+    # start leaves each hour to be placed when it comes; open, the chunk is one step as before.
+    model = ScriptedModel().respond_with(BrainResponder())
+    chunk = PlanStep(PlanLevel.DAY, T0, T0 + timedelta(hours=3), "reading the paper at Hobbs Cafe", "relax")
+    shut = replace(_where(), closed=("town:hobbs_cafe",))
+    out = planning.decompose(model, persona("Ben"), shut, chunk.start, chunk=chunk, hour=None, fine=False,
+                             habitual=True)
+    (_parent, hours), = out.children
+    assert [(h.start, h.end) for h in hours] == [(T0 + timedelta(hours=i), T0 + timedelta(hours=i + 1))
+                                                 for i in range(3)]
+    assert all(h.address is None for h in hours[1:])
+    out = planning.decompose(model, persona("Ben"), _where(), chunk.start, chunk=chunk, hour=None, fine=False,
+                             habitual=True)
+    (_parent, hours), = out.children
+    assert [(h.start, h.end) for h in hours] == [(chunk.start, chunk.end)]

@@ -332,6 +332,13 @@ def needs_decomposition(chunk: PlanStep | None, hour: PlanStep | None, has_actio
     return not hour.atomic and hour.minutes > SINGLE_ACTION_MINUTES and not has_actions
 
 
+def _names_a_shut_place(description: str, where: Whereabouts) -> bool:
+    """The step names a known place whose hours shut the agent out now (`Whereabouts.closed`)."""
+    text = f" {description.casefold()} "
+    return any(p is not None and p.name.strip() and f" {p.name.casefold()} " in text
+               for p in (where.known.get(a) for a in where.closed))
+
+
 def decompose(model: ChatModel, persona: Persona, where: Whereabouts, when: datetime, *, chunk: PlanStep,
               hour: PlanStep | None, context: Sequence[str] = (), fine: bool = True,
               habitual: bool = False) -> Decomposed:
@@ -359,10 +366,13 @@ def decompose(model: ChatModel, persona: Persona, where: Whereabouts, when: date
                                      thoughts=context)
             options = hour_options(chunk.description, chunk.activity, alternatives=others,
                                    rooms=_rooms_for(chunk.activity, where))
-        if len(options) < 2 and chunk.activity in SOCIAL_ACTIVITIES and minutes > 60:
+        if len(options) < 2 and minutes > 60 and (chunk.activity in SOCIAL_ACTIVITIES
+                                                  or _names_a_shut_place(chunk.description, where)):
             # Among people, by the hour, each placed anew (no call): in Valentine run 0f47b25 the
             # candidate's "catching up with people around town" from 7 to 12 was placed once, at 7,
-            # when every kept place was still closed: five hours alone in the square.
+            # when every kept place was still closed: five hours alone in the square. So is a chunk
+            # naming a place shut now (Valentine run d810b83: "having black coffee at Hobbs Cafe"
+            # from 7 to 12, placed at 7 when the café opened at 8, was five hours in the bathroom).
             hours = tuple(PlanStep(PlanLevel.HOUR, a, b, chunk.description, chunk.activity, atomic=chunk.atomic)
                           for a, b in fit([60] * math.ceil(minutes / 60), span_start, chunk.end))
         elif len(options) < 2:  # by habit, short, or nothing else to choose: the chunk is the hour step
