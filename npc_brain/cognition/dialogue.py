@@ -347,7 +347,8 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
     """News the speaker has not told this listener yet: an upcoming occasion (its host
     invites, anyone else passes it on with its source), else one other piece of news per
     conversation — the speaker's own before anyone else's."""
-    items = news.untold(view.records, now, listener, [text for _, text in lines], speaker=speaker.name)
+    items = news.untold(view.records, now, listener, [text for _, text in lines], speaker=speaker.name,
+                        concerns=news.concerns(speaker))
     for item in items:  # the host invites before passing on anything else
         if item.occasion is not None and invitation.hosts(item.occasion, speaker.name):
             return [invitation.invite_ground(item.record, item.occasion, speaker.name, listener)]

@@ -260,7 +260,8 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
             return reaction.Reaction(decided, obs.description, talk_to=talk_to if decided == "talk" else None,
                                      by_rule=True)
         # On the worker: scanning the memory for untold news stays off the frame loop.
-        items = news.untold(view.records, now, talk_to) if talk_to else []
+        items = news.untold(view.records, now, talk_to, speaker=persona.name,
+                            concerns=news.concerns(persona)) if talk_to else []
         return reaction.react(model, embedder, view, persona, where, now, doing=doing,
                               observation=obs.description,
                               observed=subject if subject and ":" not in subject else None,
@@ -269,13 +270,14 @@ def react_job(agent: Agent, now: datetime, model: ChatModel,
                               event=event, by_rule=s.react_by_rule or rule_only, rule_only=rule_only)
 
     def apply(result: reaction.Reaction) -> list[Event]:
-        if watched and result.by_rule and result.decision == "keep":
-            # No call was made, so no cooldown starts: in view, the next person met (or this one,
-            # free again after a talk with someone else) is answered at once.
+        if result.by_rule and result.decision == "keep":
+            # No call was made, so no cooldown starts: the next person met is answered at once
+            # (out of view too: in Valentine run d810b83 a resident who saw his sleeping wife at 10 pm,
+            # or a neighbour busy talking, had spent the hour in which he could have told his news).
             marks.last_react = before[0]
-            if subject and before[1] is None:
+            if watched and subject and before[1] is None:  # in view, this one too, once free again
                 marks.react_subjects.pop(subject, None)
-            elif subject and before[1] is not None:
+            elif watched and subject and before[1] is not None:
                 marks.react_subjects[subject] = before[1]
         agent.learn_locations(result.learned)
         agent.recalled(result.recalls, now)

@@ -418,3 +418,22 @@ def test_of_news_made_at_one_moment_the_one_written_first_is_told_first():
     later = "Sam Moore repaired the church bell yesterday"
     s.add(MemoryKind.OBSERVATION, later, T - timedelta(hours=1), 5, emb.embed([later])[0], subject="Sam Moore")
     assert news.untold(list(s.records), T, "Klaus Mueller", speaker="Sam Moore")[0].fact == later
+
+
+def test_of_its_own_news_what_it_is_about_these_days_goes_first_however_often_told():
+    # Valentine run b7768af: the candidate told his run once in seven talks, his other own items
+    # taking turns with it. A resident written for this test: a brewer whose status is her contest.
+    ida = Persona(name="Cleo", age=51, occupation="brewer", status="entering the county cider contest")
+    cider = "Cleo will enter her cider in the county contest"
+    roof = "Cleo fixed the roof of the brewhouse last autumn"
+    mine = records(cider, roof, owner=ida.name, importance=5)
+
+    def first(rs: list, listener: str) -> str:
+        return news.untold(rs, T, listener, speaker=ida.name, concerns=news.concerns(ida))[0].fact
+
+    assert first(mine, "Klaus Mueller") == cider
+    told = records(f"Conversation with Klaus Mueller: Cleo: {cider}. Klaus Mueller: Good luck!",
+                   owner=ida.name, kind=MemoryKind.DIALOGUE, importance=2)
+    assert first(mine + told, "Maria Lopez") == cider  # told once already, still first to someone new
+    # Without what it is about, its news goes round as before.
+    assert news.untold(mine + told, T, "Maria Lopez", speaker=ida.name)[0].fact == roof
