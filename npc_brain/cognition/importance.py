@@ -17,7 +17,7 @@ text.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -92,6 +92,8 @@ class Memorized:
     memories: tuple[RatedMemory, ...]
     new_ratings: tuple[tuple[str, int], ...]
     calls: int
+    changed: tuple[bool, ...] = ()
+    """Per model rating: whether it was stored other than the reading alone rates it (`RatingCheck`)."""
 
 
 def routine_importance(draft: MemoryDraft) -> int | None:
@@ -161,17 +163,21 @@ def memorize(
     *,
     agent: str,
     cache: ImportanceCache | None = None,
-    by_reading: bool = False,
+    by_reading: bool | Callable[[str], bool] = False,
 ) -> Memorized:
     """Embed all drafts in one call and rate those without importance.
 
     Routine sightings are rated by rule, cached texts cost nothing, duplicates within the
     batch are rated once, and each remaining memory gets its own `rate` call — or, `by_reading`
-    (an NPC nobody watches), how it reads (`reading_rating`), no call and not cached.
+    (an NPC nobody watches; or, as a predicate of the text, the memories a `RatingCheck` leaves
+    to the reading), how it reads (`reading_rating`), no call and not cached. Each model rating
+    says whether it came out other than the reading (`Memorized.changed`).
     """
+    reads = by_reading if callable(by_reading) else (lambda text: by_reading)
     ratings: dict[str, int] = {}
     calls = 0
     fresh: list[tuple[str, int]] = []
+    changed: list[bool] = []
     for d in drafts:
         if d.importance is not None or routine_importance(d) is not None:
             continue
@@ -179,19 +185,20 @@ def memorize(
         if key in ratings:
             continue
         hit = cache.get(d.description) if cache is not None else None
-        if hit is None and by_reading:
+        if hit is None and reads(d.description):
             hit = reading_rating(d.description)
         elif hit is None:
             hit = max(1, min(10, round(rate(model, d.description, agent=agent))))
             calls += 1
             fresh.append((d.description, hit))
+            changed.append(hit != reading_rating(d.description))
         ratings[key] = hit
     vectors = embedder.embed([d.description for d in drafts]) if drafts else np.zeros((0, embedder.dim))
     rated = tuple(
         RatedMemory(d, _importance(d, ratings), np.asarray(vec, dtype=np.float32))
         for d, vec in zip(drafts, vectors)
     )
-    return Memorized(rated, tuple(fresh), calls)
+    return Memorized(rated, tuple(fresh), calls, tuple(changed))
 
 
 def _importance(draft: MemoryDraft, ratings: dict[str, int]) -> int:
