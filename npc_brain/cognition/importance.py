@@ -17,7 +17,7 @@ text.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -29,6 +29,7 @@ from npc_brain.llm.calls import Choice
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.llm.request import choose_of
 from npc_brain.memory.importance import ImportanceCache, normalise_description
+from npc_brain.memory.rating_check import RatingCheck
 from npc_brain.memory.record import MemoryKind
 from npc_brain.types.occasion import Occasion
 
@@ -92,8 +93,6 @@ class Memorized:
     memories: tuple[RatedMemory, ...]
     new_ratings: tuple[tuple[str, int], ...]
     calls: int
-    changed: tuple[bool, ...] = ()
-    """Per model rating: whether it was stored other than the reading alone rates it (`RatingCheck`)."""
 
 
 def routine_importance(draft: MemoryDraft) -> int | None:
@@ -163,21 +162,26 @@ def memorize(
     *,
     agent: str,
     cache: ImportanceCache | None = None,
-    by_reading: bool | Callable[[str], bool] = False,
+    by_reading: bool = False,
+    check: RatingCheck | None = None,
 ) -> Memorized:
     """Embed all drafts in one call and rate those without importance.
 
     Routine sightings are rated by rule, cached texts cost nothing, duplicates within the
     batch are rated once, and each remaining memory gets its own `rate` call — or, `by_reading`
-    (an NPC nobody watches; or, as a predicate of the text, the memories a `RatingCheck` leaves
-    to the reading), how it reads (`reading_rating`), no call and not cached. Each model rating
-    says whether it came out other than the reading (`Memorized.changed`).
+    (an NPC nobody watches), how it reads (`reading_rating`), no call and not cached. With a
+    `check`, a memory is rated by its reading while the check says the model's ratings change
+    nothing the reading gives (but for its probes), and each model rating is told to the check
+    as it is made: a morning's first ratings come in several jobs at once, and the check learns
+    from the first of them while the others still run.
     """
-    reads = by_reading if callable(by_reading) else (lambda text: by_reading)
+    def reads(text: str) -> bool:
+        return by_reading or (check is not None and check.reading_will_do
+                              and not check.probes(normalise_description(text)))
+
     ratings: dict[str, int] = {}
     calls = 0
     fresh: list[tuple[str, int]] = []
-    changed: list[bool] = []
     for d in drafts:
         if d.importance is not None or routine_importance(d) is not None:
             continue
@@ -191,14 +195,15 @@ def memorize(
             hit = max(1, min(10, round(rate(model, d.description, agent=agent))))
             calls += 1
             fresh.append((d.description, hit))
-            changed.append(hit != reading_rating(d.description))
+            if check is not None:
+                check.record([hit != reading_rating(d.description)])
         ratings[key] = hit
     vectors = embedder.embed([d.description for d in drafts]) if drafts else np.zeros((0, embedder.dim))
     rated = tuple(
         RatedMemory(d, _importance(d, ratings), np.asarray(vec, dtype=np.float32))
         for d, vec in zip(drafts, vectors)
     )
-    return Memorized(rated, tuple(fresh), calls, tuple(changed))
+    return Memorized(rated, tuple(fresh), calls)
 
 
 def _importance(draft: MemoryDraft, ratings: dict[str, int]) -> int:

@@ -9,7 +9,7 @@ differed from the reading's. While no more than `tolerance` of a full window did
 stands in for the call; one memory in `probe` (chosen by its normalised text, so the same draft
 gets the same answer each time it is asked) still goes to the model, so a model whose ratings
 come to matter is asked again. A new or loaded check asks the model until its window is full.
-Thread-safe; outcomes are recorded on the game thread.
+Thread-safe: a rating job tells it each outcome as it is made, on its worker.
 """
 from __future__ import annotations
 

@@ -78,15 +78,18 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
     # (what it knows is retrieved from the stream: unrated seeds it could not talk about);
     # out of view after the plans (NORMAL), since the first plan reads the seeds as given.
     later = not agent.seeded and agent.detail is Detail.COARSE
-    by_reading = agent.reads_ratings()  # a snapshot: the check changes only in `apply`
+    # A free job's drafts need no model by construction (`Agent.rated_without_model`): any not
+    # cached or routine is read. A rate job asks the check as it goes (`importance.memorize`).
+    by_reading = free or agent.rates_by_reading
+    check = cache.check if agent.settings.rating_check else None
 
     def run() -> Memorized:
-        return importance.memorize(model, embedder, drafts, agent=name, cache=cache, by_reading=by_reading)
+        return importance.memorize(model, embedder, drafts, agent=name, cache=cache, by_reading=by_reading,
+                                   check=check)
 
     def apply(result: Memorized) -> list[Event]:
         for text, value in result.new_ratings:
             cache.put(text, value)
-        cache.check.record(result.changed)
         for m in result.memories:
             d = m.draft
             agent.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,

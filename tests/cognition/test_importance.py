@@ -242,7 +242,7 @@ def test_a_reflection_already_stored_is_not_stored_again(emb):
 
 
 # ------------------------------------------------------------------ through the agent
-def _agent(settings=None):
+def _agent(settings=None, cache=None):
     from npc_brain.runtime.agent import Agent
     from npc_brain.testing import tiny_town
     from npc_brain.types.persona import Persona
@@ -251,7 +251,8 @@ def _agent(settings=None):
     ana = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:office:desk_room")
     emb = HashEmbedder()
     world = tiny_town(["Ana", "Ben"])
-    return Agent(ana, MemoryStream(emb.dim), SpatialMemory.for_persona(world, ana), embedder=emb, settings=settings)
+    return Agent(ana, MemoryStream(emb.dim), SpatialMemory.for_persona(world, ana), embedder=emb, settings=settings,
+                 importance_cache=cache)
 
 
 def test_perceived_actions_and_states_are_sightings_speech_and_events_are_not():
@@ -367,3 +368,30 @@ def test_in_view_a_model_whose_ratings_matter_keeps_being_asked():
         window = agent.importance_cache.check.window
         assert len(_rate_in_view(agent, model, news[:window], T0)) == window
         assert len(_rate_in_view(agent, model, news[window:], T0)) == len(news) - window  # every one asked
+
+
+def test_rating_jobs_made_at_once_learn_from_each_other_as_they_run():
+    """A morning's seed ratings are packaged for every NPC in view before any comes back: the later
+    jobs read the check as it stands when they run, not as it stood when they were made."""
+    from datetime import timedelta
+
+    from npc_brain.memory.importance import normalise_description
+    from npc_brain.runtime.agent import Thought
+
+    news = [form.format(who) for form in _NEWS for who in _WHO]
+    flat = dict.fromkeys(importance.DIGITS, -2.2)
+    cache = ImportanceCache()
+    window = cache.check.window
+    ana, ben = _agent(cache=cache), _agent(cache=cache)
+    model = ScriptedModel().respond_with(lambda messages, schema: flat)
+    jobs = []
+    for agent, texts in ((ana, news[:window]), (ben, news[window:])):
+        for t in texts:
+            agent.buffer.add(MemoryDraft(OBS, t, T0))
+        jobs.append(begin(agent, Thought.RATE, T0 + timedelta(minutes=5), model))
+    assert all(job is not None for job in jobs)  # both made before either ran
+    first = jobs[0].run()
+    assert first.calls == window
+    second = jobs[1].run()
+    assert second.calls == sum(cache.check.probes(normalise_description(t)) for t in news[window:])
+    assert second.calls < (len(news) - window) / 2
