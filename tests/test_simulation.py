@@ -55,9 +55,10 @@ def personas() -> list[Persona]:
 
 def simulate(model) -> SimulationResult:
     # The scripted responder rates routine memories 3, so the paper's 150 would fire about
-    # once a day; 100 makes reflection part of every recorded day.
+    # once a day; 100 makes reflection part of every recorded day. The reflection's questions
+    # are the model's (the paper's way), so the recorded day runs that path whole.
     sim = Simulation(tiny_town(NAMES), personas(), model, GameClock(START), embedder=HashEmbedder(),
-                     settings=BrainSettings(reflection_threshold=100))
+                     settings=BrainSettings(reflection_threshold=100, full_questions_by_rule=False))
     return sim.run(game_minutes=24 * 60, step_minutes=10)
 
 

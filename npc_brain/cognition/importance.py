@@ -29,6 +29,7 @@ from npc_brain.llm.calls import Choice
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.llm.request import choose_of
 from npc_brain.memory.importance import ImportanceCache, normalise_description
+from npc_brain.memory.rating_check import RatingCheck
 from npc_brain.memory.record import MemoryKind
 from npc_brain.types.occasion import Occasion
 
@@ -162,13 +163,22 @@ def memorize(
     agent: str,
     cache: ImportanceCache | None = None,
     by_reading: bool = False,
+    check: RatingCheck | None = None,
 ) -> Memorized:
     """Embed all drafts in one call and rate those without importance.
 
     Routine sightings are rated by rule, cached texts cost nothing, duplicates within the
     batch are rated once, and each remaining memory gets its own `rate` call — or, `by_reading`
-    (an NPC nobody watches), how it reads (`reading_rating`), no call and not cached.
+    (an NPC nobody watches), how it reads (`reading_rating`), no call and not cached. With a
+    `check`, a memory is rated by its reading while the check says the model's ratings change
+    nothing the reading gives (but for its probes), and each model rating is told to the check
+    as it is made: a morning's first ratings come in several jobs at once, and the check learns
+    from the first of them while the others still run.
     """
+    def reads(text: str) -> bool:
+        return by_reading or (check is not None and check.reading_will_do
+                              and not check.probes(normalise_description(text)))
+
     ratings: dict[str, int] = {}
     calls = 0
     fresh: list[tuple[str, int]] = []
@@ -179,12 +189,14 @@ def memorize(
         if key in ratings:
             continue
         hit = cache.get(d.description) if cache is not None else None
-        if hit is None and by_reading:
+        if hit is None and reads(d.description):
             hit = reading_rating(d.description)
         elif hit is None:
             hit = max(1, min(10, round(rate(model, d.description, agent=agent))))
             calls += 1
             fresh.append((d.description, hit))
+            if check is not None:
+                check.record([hit != reading_rating(d.description)])
         ratings[key] = hit
     vectors = embedder.embed([d.description for d in drafts]) if drafts else np.zeros((0, embedder.dim))
     rated = tuple(

@@ -169,10 +169,12 @@ def action_steps_messages(persona: Persona, start: datetime, minutes: int, what:
             "Each action: what (one of the options) and min; the minutes add up to the step's minutes.",
             "Vary the actions.",
         ),
+        # The place and its options before the character: everyone's steps at one place share them
+        # in the engine's cache (a room's objects), and only the character and the step are new.
         _user(
-            f"Character: {clean(persona.name, 60)}.",
             f"Place: {quote(place, 80)}" if place else "",
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
+            f"Character: {clean(persona.name, 60)}.",
             f"{first}'s step from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
         ),
     ]

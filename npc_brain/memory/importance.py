@@ -3,7 +3,8 @@
 "Klaus is reading at his desk" seen for the 30th time must not cost a 30th LLM call.
 Descriptions are normalised (case, numbers, clock times, punctuation, spacing) so the
 repeats of one routine observation share a key. The rating prompt itself belongs to the
-cognition layer; this is only the cache.
+cognition layer; this is only the cache, and, beside it for all who share it, the check on
+whether the model's ratings still change what is stored (`RatingCheck`, not saved).
 """
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import re
 import threading
 from collections import OrderedDict
 from typing import Any
+
+from npc_brain.memory.rating_check import RatingCheck
 
 # A clock time with the preposition that introduces it ("at 7:30 pm", "until 5pm"), so
 # "Klaus is reading at his desk at 7am" and "… at 9am" share a key.
@@ -53,6 +56,7 @@ class ImportanceCache:
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
+        self.check = RatingCheck()  # a loaded cache asks the model until its window is full again
 
     def get(self, text: str) -> int | None:
         """The cached rating for this description (or a normalised twin), else None."""

@@ -26,7 +26,7 @@ from npc_brain.language.phrasing import inner_voice
 from npc_brain.language.reader import TextReader
 from npc_brain.language.reported import strip_markers
 from npc_brain.llm.protocols import Embedder
-from npc_brain.memory.importance import ImportanceCache
+from npc_brain.memory.importance import ImportanceCache, normalise_description
 from npc_brain.memory.record import MemoryKind
 from npc_brain.memory.stream import MemoryStream
 from npc_brain.runtime import provenance
@@ -398,15 +398,27 @@ class Agent:
         return self._marks
 
     def rated_without_model(self, draft: MemoryDraft) -> bool:
-        """True when the draft's importance is given, a rule's, or cached, or the agent rates by
-        reading (`rates_by_reading`): no model call."""
-        return (draft.importance is not None or routine_importance(draft) is not None or self.rates_by_reading
+        """True when the draft's importance is given, a rule's, or cached, or the agent rates it
+        by reading (`reads_ratings`): no model call."""
+        return (draft.importance is not None or routine_importance(draft) is not None
+                or self.reads_ratings()(draft.description)
                 or draft.description in self.importance_cache)  # a peek: no LRU touch, no hit counted
 
     @property
     def rates_by_reading(self) -> bool:
         """Out of view, memories are rated by how they read (`BrainSettings.coarse_importance_by_reading`)."""
         return self.detail is Detail.COARSE and self.settings.coarse_importance_by_reading
+
+    def reads_ratings(self) -> Callable[[str], bool]:
+        """Which memories are rated by how they read, as a pure predicate of their text (safe on a
+        worker): all of them out of view (`rates_by_reading`); in view, while the model's ratings
+        change nothing the reading gives (`BrainSettings.rating_check`), all but the check's probes."""
+        if self.rates_by_reading:
+            return lambda text: True
+        check = self.importance_cache.check
+        if not (self.settings.rating_check and check.reading_will_do):
+            return lambda text: False
+        return lambda text: not check.probes(normalise_description(text))
 
     def learn_locations(self, learned: Mapping[tuple[str, str, str], str]) -> None:
         """Remember location choices a job made, so the same choice costs no call next time."""

@@ -98,8 +98,17 @@ class BrainSettings(BaseModel):
     habit_hours: bool = Field(True, description="a coarse NPC's day chunks are their own hour steps, no call")
     coarse_importance_by_reading: bool = Field(
         True, description="a coarse NPC rates memories by how they read (`language.poignancy`), no call")
+    rating_check: bool = Field(
+        True, description="in view too, a memory is rated by how it reads while the model's last ratings "
+        "changed (almost) none of what the reading gives (`memory.RatingCheck`; a few still go to the model)")
     coarse_questions_by_rule: bool = Field(
         True, description="a coarse NPC's reflection picks its questions by rule (`reflection.salient_questions`)")
+    # In view too: which questions a reflection asks is never shown, only the insights are (the
+    # model's still). The 135M model's picks followed the options' order (see docs/decisions.md),
+    # and the call was ~1.1k prompt tokens per agent-day, 0.3% of them reused from the cache.
+    full_questions_by_rule: bool = Field(
+        True, description="an NPC at full detail (in view) picks its reflection questions by rule too; "
+        "False: the model chooses them (the paper's way, for a capable model)")
     unwatched_lines_by_rule: bool = Field(
         True, description="a line between two NPCs nobody watches says the code's best ground, no call")
 

@@ -78,10 +78,14 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
     # (what it knows is retrieved from the stream: unrated seeds it could not talk about);
     # out of view after the plans (NORMAL), since the first plan reads the seeds as given.
     later = not agent.seeded and agent.detail is Detail.COARSE
-    by_reading = agent.rates_by_reading
+    # A free job's drafts need no model by construction (`Agent.rated_without_model`): any not
+    # cached or routine is read. A rate job asks the check as it goes (`importance.memorize`).
+    by_reading = free or agent.rates_by_reading
+    check = cache.check if agent.settings.rating_check else None
 
     def run() -> Memorized:
-        return importance.memorize(model, embedder, drafts, agent=name, cache=cache, by_reading=by_reading)
+        return importance.memorize(model, embedder, drafts, agent=name, cache=cache, by_reading=by_reading,
+                                   check=check)
 
     def apply(result: Memorized) -> list[Event]:
         for text, value in result.new_ratings:
@@ -311,8 +315,10 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     view = agent.memory.snapshot()
     embedder, s, name = agent.embedder, agent.settings, agent.name
     agent.marks.reflected_upto = len(view) - 1  # count afresh from here even if this fails
-    # Which questions to ask is no one's to see: out of view they are picked by rule.
-    choose = not (agent.detail is Detail.COARSE and s.coarse_questions_by_rule)
+    # Which questions to ask is no one's to see (only the insights are): picked by rule unless
+    # the settings leave the choice to the model (`full_questions_by_rule` in view).
+    by_rule = s.coarse_questions_by_rule if agent.detail is Detail.COARSE else s.full_questions_by_rule
+    choose = not by_rule
 
     def run() -> reflection.Reflected:
         return reflection.reflect(model, embedder, view, now, agent=name,

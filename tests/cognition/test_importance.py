@@ -242,7 +242,7 @@ def test_a_reflection_already_stored_is_not_stored_again(emb):
 
 
 # ------------------------------------------------------------------ through the agent
-def _agent():
+def _agent(settings=None, cache=None):
     from npc_brain.runtime.agent import Agent
     from npc_brain.testing import tiny_town
     from npc_brain.types.persona import Persona
@@ -251,7 +251,8 @@ def _agent():
     ana = Persona(name="Ana", age=30, home="town:ana_house:bedroom", workplace="town:office:desk_room")
     emb = HashEmbedder()
     world = tiny_town(["Ana", "Ben"])
-    return Agent(ana, MemoryStream(emb.dim), SpatialMemory.for_persona(world, ana), embedder=emb)
+    return Agent(ana, MemoryStream(emb.dim), SpatialMemory.for_persona(world, ana), embedder=emb, settings=settings,
+                 importance_cache=cache)
 
 
 def test_perceived_actions_and_states_are_sightings_speech_and_events_are_not():
@@ -285,13 +286,13 @@ def test_the_reflect_job_skips_an_insight_the_agent_already_holds():
     assert texts == ["I care about my routine"]
 
 
-def test_a_coarse_agents_reflection_picks_its_questions_without_a_call():
+def test_reflection_questions_are_picked_by_rule_at_either_detail_unless_the_model_is_to_choose():
     from npc_brain.runtime.agent import Thought
+    from npc_brain.runtime.settings import BrainSettings
     from npc_brain.types.detail import Detail
 
-    purposes = {}
-    for detail in (Detail.FULL, Detail.COARSE):
-        agent = _agent()
+    def purposes(detail: Detail, settings: BrainSettings) -> list[str]:
+        agent = _agent(settings)
         agent.detail = detail
         vec = agent.embedder.embed(["x"])[0]
         for i in range(3):
@@ -300,6 +301,97 @@ def test_a_coarse_agents_reflection_picks_its_questions_without_a_call():
         job = begin(agent, Thought.REFLECT, T0, model)
         assert job is not None
         job.apply(job.run())
-        purposes[detail] = [c.purpose for c in model.history]
-    assert purposes[Detail.FULL] == ["reflect_questions", "reflect_insights"]
-    assert purposes[Detail.COARSE] == ["reflect_insights"]
+        return [c.purpose for c in model.history]
+
+    default = BrainSettings()
+    assert purposes(Detail.FULL, default) == ["reflect_insights"]
+    assert purposes(Detail.COARSE, default) == ["reflect_insights"]
+    # The paper's way, the model choosing, stays available at each detail on its own.
+    paper = BrainSettings(full_questions_by_rule=False, coarse_questions_by_rule=False)
+    assert purposes(Detail.FULL, paper) == ["reflect_questions", "reflect_insights"]
+    assert purposes(Detail.COARSE, paper) == ["reflect_questions", "reflect_insights"]
+    in_view_only = BrainSettings(full_questions_by_rule=False)
+    assert purposes(Detail.FULL, in_view_only) == ["reflect_questions", "reflect_insights"]
+    assert purposes(Detail.COARSE, in_view_only) == ["reflect_insights"]
+
+
+_NEWS = ("Ana argued with {} about the fence", "{} told Ana the mill will close", "Ana lent {} her ladder",
+         "{} asked Ana to the harvest dance")
+_WHO = ("Bruno", "Clara", "Dmitri", "Esther", "Farid", "Greta", "Hugo", "Ines", "Jonas", "Kemal")
+
+
+def _rate_in_view(agent, model, texts, at):
+    """Buffer `texts` for an agent in view and run its memorize and rate jobs; the calls made."""
+    from datetime import timedelta
+
+    from npc_brain.runtime.agent import Thought
+
+    before = len(model.history)
+    for t in texts:
+        agent.buffer.add(MemoryDraft(OBS, t, at))
+    for thought in (Thought.MEMORIZE, Thought.RATE):
+        job = begin(agent, thought, at + timedelta(minutes=5), model)
+        if job is not None:
+            job.apply(job.run())
+    return model.history[before:]
+
+
+def test_in_view_the_reading_stands_in_for_a_model_whose_ratings_change_nothing():
+    from npc_brain.memory.importance import normalise_description
+    from npc_brain.types.detail import Detail
+
+    news = [form.format(who) for form in _NEWS for who in _WHO]
+    flat = dict.fromkeys(importance.DIGITS, -2.2)  # a model unsure of its digit: the blend is the reading
+    agent = _agent()
+    assert agent.detail is Detail.FULL
+    model = ScriptedModel().respond_with(lambda messages, schema: flat)
+    check = agent.importance_cache.check
+    first = news[:check.window]
+    assert len(_rate_in_view(agent, model, first, T0)) == check.window  # the model rates until the window is full
+    assert check.reading_will_do
+    rest = news[check.window:]
+    calls = _rate_in_view(agent, model, rest, T0)
+    probes = [t for t in rest if check.probes(normalise_description(t))]
+    assert 0 < len(calls) == len(probes) < len(rest) / 2  # only the probes still go to the model
+    stored = {r.description: r.importance for r in agent.memory.records}
+    assert all(stored[t] == importance.reading_rating(t) for t in rest)
+
+
+def test_in_view_a_model_whose_ratings_matter_keeps_being_asked():
+    from npc_brain.runtime.settings import BrainSettings
+
+    news = [form.format(who) for form in _NEWS for who in _WHO]
+    flat = dict.fromkeys(importance.DIGITS, -2.2)
+    for settings, sure in ((BrainSettings(), "9"), (BrainSettings(rating_check=False), flat)):
+        agent = _agent(settings)
+        model = ScriptedModel().respond_with(lambda messages, schema, sure=sure: sure)
+        window = agent.importance_cache.check.window
+        assert len(_rate_in_view(agent, model, news[:window], T0)) == window
+        assert len(_rate_in_view(agent, model, news[window:], T0)) == len(news) - window  # every one asked
+
+
+def test_rating_jobs_made_at_once_learn_from_each_other_as_they_run():
+    """A morning's seed ratings are packaged for every NPC in view before any comes back: the later
+    jobs read the check as it stands when they run, not as it stood when they were made."""
+    from datetime import timedelta
+
+    from npc_brain.memory.importance import normalise_description
+    from npc_brain.runtime.agent import Thought
+
+    news = [form.format(who) for form in _NEWS for who in _WHO]
+    flat = dict.fromkeys(importance.DIGITS, -2.2)
+    cache = ImportanceCache()
+    window = cache.check.window
+    ana, ben = _agent(cache=cache), _agent(cache=cache)
+    model = ScriptedModel().respond_with(lambda messages, schema: flat)
+    jobs = []
+    for agent, texts in ((ana, news[:window]), (ben, news[window:])):
+        for t in texts:
+            agent.buffer.add(MemoryDraft(OBS, t, T0))
+        jobs.append(begin(agent, Thought.RATE, T0 + timedelta(minutes=5), model))
+    assert all(job is not None for job in jobs)  # both made before either ran
+    first = jobs[0].run()
+    assert first.calls == window
+    second = jobs[1].run()
+    assert second.calls == sum(cache.check.probes(normalise_description(t)) for t in news[window:])
+    assert second.calls < (len(news) - window) / 2

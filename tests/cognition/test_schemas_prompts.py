@@ -114,3 +114,19 @@ def test_prompts_fit_a_small_context():
     assert chars < 4400  # ≈ 1100 tokens: leaves room for the answer in a 2k context
     imp = prompts.importance_messages("Ana", "Ana is brewing coffee " * 40)
     assert sum(len(m["content"]) for m in imp) < 1000  # one memory, capped
+
+
+def test_steps_at_one_place_share_the_place_and_its_options_before_the_character():
+    from npc_brain.cognition.choices import Option
+
+    options = [Option("making coffee at the coffee machine", "work"), Option("taking a short break", "relax")]
+    ben = Persona(name="Ben", age=40)
+
+    def user(who: Persona) -> str:
+        return prompts.action_steps_messages(who, NOW, 60, "working at Hobbs Cafe", place="Counter",
+                                             options=options)[1]["content"]
+
+    ana_text, ben_text = user(ANA), user(ben)
+    shared = next(i for i, (a, b) in enumerate(zip(ana_text, ben_text)) if a != b)
+    assert "taking a short break" in ana_text[:shared]  # the place and all its options are a common prefix
+    assert "Ana" not in ana_text[:shared]
