@@ -98,7 +98,8 @@ _OF_THEM = re.compile(r"\b(he|she|they|him|her|them|his|their)\b|^\W*(what|who|w
 _AS_TOLD = re.compile(r"^(?P<claim>[^.?!]{8,}?),\s+as\s+(?:[A-Z][\w.'’-]*\s?){1,3}\s+told\s+(?:me|us)\s*[.!]?\s*$")
 # A statement said with a question mark is news checked with the listener ("The mill burned down?"),
 # unless it ends in a tag that only asks for agreement ("…, isn't it?"; `intent` reads such a line as a statement).
-AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you think|isn'?t that so|wasn'?t it|don'?t they|"
+AGREEMENT_TAG = re.compile(r"(,?\s*\b(isn'?t it|aren'?t they|don'?t you (?:think|reckon|agree)|isn'?t that so|"
+                            r"wasn'?t it|don'?t they|"
                             r"doesn'?t it|won'?t it)|,\s*(right|eh|huh|no)"
                             # Any negative tag after a comma: an auxiliary with n't and a pronoun
                             # ("…, hasn't it?", "…, haven't they?", "…, didn't we?").

@@ -356,3 +356,8 @@ def test_more_ways_to_take_leave(line: str) -> None:
 ])
 def test_a_question_inside_an_order_or_after_but(line: str, intent: Intent) -> None:
     assert intent_of(line) is intent
+
+
+def test_agreement_asked_with_a_verb_after_the_tag_is_small_talk() -> None:
+    # Seen under Xvfb (session 9): "Chilly in here today, don't you reckon?" got the NPC's doing.
+    assert intent_of("Damp old morning, don't you agree?") is Intent.CHAT
