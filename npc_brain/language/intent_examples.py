@@ -65,4 +65,4 @@ EXAMPLES: dict[Intent, tuple[str, ...]] = {
         "I'm fine.", "All good?", "Okay then.",
     ),
 }
-"""Lines by intent; REACT, PEOPLE and INVITED are left to the patterns (`intent._ASKS`)."""
+"""Lines by intent; REACT, PEOPLE and INVITED are left to the patterns (`intent_patterns.ASKS`)."""
