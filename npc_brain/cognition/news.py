@@ -31,8 +31,12 @@ from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 
-__all__ = ["ROUTINE", "TOLD_SHARE", "News", "aired", "concerns", "gist", "holds", "newsworthy", "opinion", "repeats",
+__all__ = ["MIND_SHARE", "ROUTINE", "TOLD_SHARE", "News", "aired", "concerns", "gist", "holds", "newsworthy", "opinion", "repeats",
            "unshared", "untold"]
+
+MIND_SHARE = 2
+"""Of a resident's own news, what it is about these days (`concerns`) comes up this many times as
+often as the rest: on its mind, not the only thing it says."""
 
 TOLD_SHARE = 0.6
 """The share of a news item's content words that must appear in what the listener heard for
@@ -64,8 +68,9 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     is under way, or ahead) before how someone is (`language.aspect`), plain news before
     opinions (Valentine run 7fb4b50: 21 of 23 aware answers relayed the candidate's wife's
     opinion of his run), its own news and what it heard in turn (whichever the `speaker`'s last
-    talk did not carry), of its own what it is about these days first (`concerns`: content words
-    of its status and occupation), then what has come up in fewer of its talks (`aired`), then by
+    talk did not carry), then what has come up in fewer of its talks (`aired`; of its own, what it
+    is about these days — `concerns`: content words of its status and occupation — counts its
+    airings at 1 / MIND_SHARE, and wins a tie), then by
     importance, its own before what it heard, an occasion before other news, then the newest (of
     one moment, the one written first)."""
     out = [News(r, o) for r, o in invitation.untold(records, now, listener, said)]
@@ -95,7 +100,7 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
     mine_last = bool(talks) and any(_own(r, speaker) and r.occasion is None and newsworthy(r)
                                     and _told(gist(r.claim), talks[-1]) for r in records)
 
-    def rank(item: News) -> tuple[bool, bool, bool, bool, int, int, bool, bool, float, int]:
+    def rank(item: News) -> tuple[bool, bool, bool, float, bool, int, bool, bool, float, int]:
         r = item.record
         own = _own(r, speaker)
         # What happened before how someone is: "Klaus finds it hard to talk to strangers" went from
@@ -107,15 +112,18 @@ def untold(records: Sequence[MemoryRecord], now: datetime, listener: str,
         # never told by its candidate, who told his furniture (5, newer) instead.
         times = 0 if item.occasion is not None else aired(r, talks)
         turn = own == mine_last and item.occasion is None  # its own news waits a talk when the last told some
-        # Of its own, what it is about these days before the rest, however often told: in Valentine
-        # run b7768af the candidate (status "preparing his campaign for mayor") told his run once in
-        # seven talks, his furniture, his bench plan and his neighbours' news taking turns with it.
+        # Of its own, what it is about these days comes up more often than the rest (MIND_SHARE),
+        # not instead of it: in Valentine run b7768af the candidate (status "preparing his campaign
+        # for mayor") told his run once in seven talks, his furniture and his neighbours' news taking
+        # turns with it; put first however often told, in stories run 6c72b79 it kept a landlord's
+        # marathon untold in eight talks (his inherited pub and his darts plan share words with his
+        # occupation and status, and took every turn).
         mind = own and bool(concerns & content_words(r.claim))
         # Of one moment, the one written first: a persona's memories, as its author listed them (a
         # Valentine run: the candidate's furniture, listed after his run for mayor and rated the
         # same, went first as the higher id).
-        return (not happened, opinion(r.claim, lexicon), turn, not mind, times, -r.importance, not own,
-                item.occasion is None,
+        return (not happened, opinion(r.claim, lexicon), turn, times / (MIND_SHARE if mind else 1), not mind,
+                -r.importance, not own, item.occasion is None,
                 -r.created.timestamp(), r.id)
 
     return sorted(out + extra, key=rank)

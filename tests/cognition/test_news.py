@@ -420,9 +420,11 @@ def test_of_news_made_at_one_moment_the_one_written_first_is_told_first():
     assert news.untold(list(s.records), T, "Klaus Mueller", speaker="Sam Moore")[0].fact == later
 
 
-def test_of_its_own_news_what_it_is_about_these_days_goes_first_however_often_told():
+def test_of_its_own_news_what_it_is_about_these_days_comes_up_most_but_not_alone():
     # Valentine run b7768af: the candidate told his run once in seven talks, his other own items
-    # taking turns with it. A resident written for this test: a brewer whose status is her contest.
+    # taking turns with it; stories run 6c72b79: put first however often told, a landlord's two
+    # items that share words with his job took all eight talks and his marathon stayed untold.
+    # A resident written for this test: a brewer whose status is her contest.
     ida = Persona(name="Cleo", age=51, occupation="brewer", status="entering the county cider contest")
     cider = "Cleo will enter her cider in the county contest"
     roof = "Cleo fixed the roof of the brewhouse last autumn"
@@ -432,8 +434,21 @@ def test_of_its_own_news_what_it_is_about_these_days_goes_first_however_often_to
         return news.untold(rs, T, listener, speaker=ida.name, concerns=news.concerns(ida))[0].fact
 
     assert first(mine, "Klaus Mueller") == cider
-    told = records(f"Conversation with Klaus Mueller: Cleo: {cider}. Klaus Mueller: Good luck!",
-                   owner=ida.name, kind=MemoryKind.DIALOGUE, importance=2)
-    assert first(mine + told, "Maria Lopez") == cider  # told once already, still first to someone new
-    # Without what it is about, its news goes round as before.
-    assert news.untold(mine + told, T, "Maria Lopez", speaker=ida.name)[0].fact == roof
+    told: list = []
+    counts = {cider: 0, roof: 0}
+    for n, listener in enumerate(["Ana Ruiz", "Ben Ode", "Cy Park", "Dee Moss", "Eli Ward", "Fay Lund"]):
+        fact = first(mine + told, listener)
+        counts[fact] += 1
+        told += records(f"Conversation with {listener}: Cleo: {fact}. {listener}: Really?",
+                        owner=ida.name, kind=MemoryKind.DIALOGUE, importance=2)
+    # On her mind: told twice as often as the roof, and the roof still gets its turns.
+    assert counts == {cider: 4, roof: 2}
+    # Without what it is about, her news goes round evenly.
+    even = {cider: 0, roof: 0}
+    told = []
+    for listener in ["Ana Ruiz", "Ben Ode", "Cy Park", "Dee Moss"]:
+        fact = news.untold(mine + told, T, listener, speaker=ida.name)[0].fact
+        even[fact] += 1
+        told += records(f"Conversation with {listener}: Cleo: {fact}. {listener}: Really?",
+                        owner=ida.name, kind=MemoryKind.DIALOGUE, importance=2)
+    assert even == {cider: 2, roof: 2}
