@@ -31,7 +31,7 @@ from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 
-__all__ = ["MIND_SHARE", "ROUTINE", "TOLD_SHARE", "News", "aired", "concerns", "gist", "holds", "newsworthy", "opinion", "repeats",
+__all__ = ["MIND_SHARE", "ROUTINE", "SPREAD_TALKS", "TOLD_SHARE", "News", "aired", "concerns", "gist", "holds", "newsworthy", "opinion", "repeats",
            "unshared", "untold"]
 
 MIND_SHARE = 2
@@ -140,21 +140,28 @@ def _own(record: MemoryRecord, speaker: str) -> bool:
     return bool(speaker) and record.subject == speaker and record.teller is None
 
 
+SPREAD_TALKS = 2
+"""Own news that has come up in fewer talks than this has not travelled yet (`unshared`): told
+to one listener, it rests with whether that one passes it on."""
+
+
 def unshared(records: Sequence[MemoryRecord], now: datetime | None = None) -> list[MemoryRecord]:
     """The agent's own news (not heard, not an occasion: a host already spends her mornings
-    inviting) that none of its talks has carried yet — with `now`, only when the agent has been
+    inviting) that fewer than SPREAD_TALKS of its talks have carried — with `now`, only when the agent has been
     about for a day. A resident whose habits keep her at home meets nobody, and her news stays
     with her (a stories run: 0% aware of it after 1.5 days); the planner sends her where people
     are (`choices.day_slots`). One who talked but told something else goes too (a Valentine
     run: the candidate told one neighbour about his furniture on the first evening, and his
-    run for mayor stayed home on the second day). Measured by time and talks, so a town's first
-    morning sends nobody anywhere new."""
+    run for mayor stayed home on the second day), and one who told it once (a stories run on
+    7b662ec: the park keeper told her pumpkin to one student at 20:45 on the first day and spent
+    the second in the empty park). Measured by time and talks, so a town's first morning sends
+    nobody anywhere new."""
     talked = [r for r in records if r.description.startswith("Conversation with ")]
     if now is not None and (not records or now - min(r.created for r in records) < _A_DAY):
         return []
     talks = [gist(r.description) for r in talked]
     return [r for r in records if r.teller is None and r.occasion is None and newsworthy(r)
-            and r.kind is not MemoryKind.DIALOGUE and happening(r.claim) and aired(r, talks) == 0]
+            and r.kind is not MemoryKind.DIALOGUE and happening(r.claim) and aired(r, talks) < SPREAD_TALKS]
 
 
 _A_DAY = timedelta(hours=20)  # "a day" of a resident's waking life: yesterday's plan to tonight

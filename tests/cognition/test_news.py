@@ -212,6 +212,28 @@ def test_asked_how_someone_is_their_own_doings_come_before_their_yes_to_an_occas
         assert "greyhound" in first.text, first.text
 
 
+def test_asked_for_news_of_someone_the_news_heard_last_is_the_answer():
+    # A stories run (7b662ec): asked "Any news about Lucy?", the café owner answered with the
+    # tulips she had heard at 1 pm (rated 5), not the pumpkin heard at 6:40 pm (rated 4). Words
+    # written for this test; the ratings are the other way round from the times on purpose.
+    from npc_brain.cognition.answers import candidates
+    from npc_brain.cognition.grounds import Moment
+    from npc_brain.language.intent import intent_of
+
+    mei = Persona(name="Mei Lin", age=40)
+    older = Heard("Ana", "Tom Moreno is repainting the boathouse blue", subject="Tom Moreno", importance=6)
+    newer = Heard("Ben", "Tom Moreno won the rowing race on the river", subject="Tom Moreno", importance=4)
+    seen = Heard("Ben", "Tom Moreno is sitting on a bench", subject="Tom Moreno", importance=2)
+    for line in ("Any news about Tom?", "What's new with Tom Moreno?", "Heard anything about Tom lately?"):
+        mine = records(older, newer, seen, owner=mei.name)
+        first = candidates(intent_of(line), mei, "Alex", line, T, Moment("reading"), mine)[0]
+        assert "rowing race" in first.text, (line, first.text)
+        # The newest sighting is no news: with only it and the boathouse, the boathouse.
+        mine = records(older, seen, owner=mei.name)
+        first = candidates(intent_of(line), mei, "Alex", line, T, Moment("reading"), mine)[0]
+        assert "boathouse" in first.text, (line, first.text)
+
+
 def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
     # Valentine run 9e8d2af: one resident's 500 followers (rated 7) was told 192 times, while
     # the candidate told his furniture (rated as his run, newer) and never his run for mayor.
@@ -359,9 +381,12 @@ def test_a_resident_with_news_nobody_has_heard_spends_part_of_the_day_among_peop
 
     mine = records("Sam Moore found an old ship's bell while digging his vegetable patch", owner="Sam Moore")
     assert [r.claim for r in news.unshared(mine)] == [mine[0].claim]
-    # Told once in a talk, it is on its way: no need to go looking for people.
-    talk = "Conversation with Klaus Mueller: Sam Moore: I found an old ship's bell while digging my vegetable patch."
-    told = [*mine, *records(talk, owner="Sam Moore", kind=MemoryKind.DIALOGUE)]
+    # Told once, to one listener, it rests with that one; told in two talks, it is on its way: no
+    # need to go looking for people.
+    talk = "Conversation with {}: Sam Moore: I found an old ship's bell while digging my vegetable patch."
+    once = [*mine, *records(talk.format("Klaus Mueller"), owner="Sam Moore", kind=MemoryKind.DIALOGUE)]
+    assert news.unshared(once) == [mine[0]]
+    told = [*once, *records(talk.format("Ayesha Khan"), owner="Sam Moore", kind=MemoryKind.DIALOGUE)]
     assert news.unshared(told) == []
     # The planner asks only of one who has been about for a day; a talk of something else
     # does not carry it.
