@@ -48,5 +48,6 @@ def known_snapshot(known: Known) -> KnownPlaces:
             children=tuple(c.address for c in p.children),
             kept=getattr(p, "owner", None) is not None,
             dwelling=bool(getattr(p, "residents", ())),
+            residents=frozenset(r.casefold() for r in getattr(p, "residents", ())),
         ))
     return KnownPlaces.build(infos)

@@ -44,6 +44,9 @@ class PlaceInfo:
     """Someone keeps it (the map's `owner`: a café, a pub): while open, people are there."""
     dwelling: bool = False
     """Someone lives there (the map's `residents`): a home, not a place to meet the town."""
+    residents: frozenset[str] = frozenset()
+    """Who lives there, case-folded (the map's `residents` of this place itself): a home is
+    offered to its own people, not to everyone the walk passes."""
 
     @property
     def key(self) -> str:
@@ -161,6 +164,10 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             break
         fitting = [o for o in options if known.serves(o.address, activity)]
         pool = fitting or options
+        # Someone else's home is no option unless the step names it (`named`, below): a 100-NPC
+        # run sent dorm residents into another pair's room, and the map's privacy rule turned
+        # them back (51 privacy refusals in a 25-NPC Valentine run).
+        pool = [o for o in pool if not _someone_elses(o, agent, home)] or pool
         if activity in SOCIAL_ACTIVITIES:
             pool = _among_people(known, pool, home)
         pick, new_state = None, None
@@ -201,6 +208,13 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             break
         options = list(known.children(pick.address))
     return PlaceDecision(current, state, calls, tuple(path))
+
+
+def _someone_elses(place: PlaceInfo, agent: str, home: str | None) -> bool:
+    """True when `place` is a home (it names residents) that is not `agent`'s."""
+    if not place.residents or agent.casefold() in place.residents:
+        return False
+    return not (home and (_within(home, place.address) or _within(place.address, home)))
 
 
 def _among_people(known: KnownPlaces, pool: list[PlaceInfo], home: str | None) -> list[PlaceInfo]:

@@ -31,7 +31,8 @@ from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 
-__all__ = ["MIND_SHARE", "ROUTINE", "SPREAD_TALKS", "TOLD_SHARE", "News", "aired", "concerns", "gist", "holds", "newsworthy", "opinion", "repeats",
+__all__ = ["MIND_SHARE", "ROUTINE", "SPREAD_TALKS", "TOLD_SHARE", "News", "aired", "concerns", "gist", "holds",
+           "newsworthy", "opinion", "repeats",
            "unshared", "untold"]
 
 MIND_SHARE = 2

@@ -125,3 +125,38 @@ def test_the_demo_maps_keepers_are_kept_places() -> None:
     known = known_snapshot(SpatialMemory(world, [p.address for p in world.places()]))
     kept = {a for a, p in known.places.items() if p.kept}
     assert "town:hobbs_cafe" in kept and not any(p.dwelling for a, p in known.places.items() if a in kept)
+
+
+def test_someone_elses_home_is_no_option_unless_the_step_names_it() -> None:
+    # A 100-NPC run sent dorm residents into another pair's room (the map's privacy rule turned
+    # them back). Places and people written for this test.
+    from npc_brain.cognition.location import KnownPlaces, PlaceInfo, choose_place
+    from npc_brain.llm.testing import ScriptedModel
+    rooms = ("fen:hall:room_1", "fen:hall:room_2", "fen:hall:room_3")
+    places = [
+        PlaceInfo("fen", "Fen", "world", children=("fen:hall",)),
+        PlaceInfo("fen:hall", "Reed Hall", "building", children=rooms, dwelling=True,
+                  residents=frozenset({"ines vale", "odo park", "pim roe", "quill fay"})),
+        PlaceInfo(rooms[0], "Room One", "room", purpose=frozenset({"study", "sleep"}), dwelling=True,
+                  residents=frozenset({"ines vale", "odo park"})),
+        PlaceInfo(rooms[1], "Room Two", "room", purpose=frozenset({"study", "sleep"}), dwelling=True,
+                  residents=frozenset({"pim roe", "quill fay"})),
+        PlaceInfo(rooms[2], "Common Room", "room", purpose=frozenset({"relax"})),
+    ]
+    known = KnownPlaces.build(places)
+    for who, mine in (("Pim Roe", rooms[1]), ("Ines Vale", rooms[0])):
+        out = choose_place(ScriptedModel(), known, agent=who, what="studying for the exam", activity="study",
+                           start="fen:hall", to_object=False)
+        assert out.address == mine and out.calls == 0, (who, out)
+    # Named by the step, another's room is still where it goes (a visit).
+    visit = choose_place(ScriptedModel(), known, agent="Pim Roe", what="studying with Ines in Room One",
+                         activity="study", start="fen:hall", to_object=False)
+    assert visit.address == rooms[0]
+    # Known places carry the map's residents.
+    from npc_brain.cognition.known import known_snapshot
+    from npc_brain.testing import tiny_town
+    from npc_brain.world.spatial_memory import SpatialMemory
+    world = tiny_town()
+    snap = known_snapshot(SpatialMemory(world, [p.address for p in world.places()]))
+    assert all(snap.places[p.address].residents == {r.casefold() for r in p.residents}
+               for p in world.places())

@@ -461,7 +461,7 @@ def test_of_its_own_news_what_it_is_about_these_days_comes_up_most_but_not_alone
     assert first(mine, "Klaus Mueller") == cider
     told: list = []
     counts = {cider: 0, roof: 0}
-    for n, listener in enumerate(["Ana Ruiz", "Ben Ode", "Cy Park", "Dee Moss", "Eli Ward", "Fay Lund"]):
+    for listener in ["Ana Ruiz", "Ben Ode", "Cy Park", "Dee Moss", "Eli Ward", "Fay Lund"]:
         fact = first(mine + told, listener)
         counts[fact] += 1
         told += records(f"Conversation with {listener}: Cleo: {fact}. {listener}: Really?",
