@@ -188,3 +188,28 @@ def _sit_together(focus) -> int:
 def test_in_view_friends_sitting_together_start_talking_without_anything_new_to_see():
     assert _sit_together(["Ana", "Ben"]) >= 1
     assert _sit_together([]) == 0  # out of view nobody looks around: level of detail
+
+
+def test_out_of_view_people_who_sit_together_look_round_now_and_then():
+    # A stories run (7b662ec): guests who reached an occasion together sat three hours side by side
+    # and never spoke — perception reports changes, and out of view nobody looked round.
+    def sat_together(minutes: int) -> list:
+        society, clock, model, world = _society(InlineExecutor(), settings=BrainSettings(
+            watched_glance_minutes=10, unwatched_glance_minutes=minutes))
+        try:
+            society.focus([])  # nobody in view
+            world.move("Ana", "town:park")
+            world.move("Ben", "town:park")
+            events: list = []
+            for _ in range(30):  # plans made, then two game hours side by side
+                events += society.update()
+                clock.advance_game(timedelta(minutes=5))
+            talks = [e for e in events if isinstance(e, ConversationStarted)]
+            return [talks, [c for c in model.history if c.purpose in ("react", "dialogue")]]
+        finally:
+            society.shutdown()
+
+    assert sat_together(0)[0] == []  # nothing changed, nobody looked: no talk
+    talks, calls = sat_together(60)
+    assert talks and {talks[0].agent, talks[0].partner} == {"Ana", "Ben"}
+    assert calls == []  # out of view, decided and said by rule

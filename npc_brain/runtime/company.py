@@ -6,7 +6,9 @@ Isabella and Ayesha sat together in Hobbs Cafe for 24 game minutes in view befor
 People in company do keep looking at each other (the paper's agents perceive every step), so
 a watched NPC, every `every` game minutes, notices one person in its room it may talk to —
 the one it turned to least recently — as a reaction candidate (`Agent.notice`), decided as any
-sighting is (a friend, or news to tell: talk). Out of view nobody glances: level of detail.
+sighting is (a friend, or news to tell: talk). Out of view an NPC looks round less often
+(`unwatched`, level of detail; 0: never): guests who reached a stories run's occasion together sat
+three hours side by side and never spoke (a talk nobody watches costs no call, `ByRule`).
 """
 from __future__ import annotations
 
@@ -27,14 +29,15 @@ __all__ = ["Company"]
 class Company:
     """When each watched agent last looked around, and whom it sees. Game thread only."""
 
-    def __init__(self, every: timedelta = timedelta(minutes=10)) -> None:  # zero: nobody looks
-        self.every = every
+    def __init__(self, every: timedelta = timedelta(minutes=10),
+                 unwatched: timedelta = timedelta(0)) -> None:  # zero: nobody looks
+        self.every, self.unwatched = every, unwatched
         self._looked: dict[str, datetime] = {}
 
     def look(self, world: Any, agents: Mapping[str, Agent], now: datetime,
              can_talk: Callable[[str, str], bool], doing: Callable[[str], str]) -> int:
-        """Let watched agents whose time has come notice someone in their room; how many did."""
-        if world is None or not self.every:
+        """Let agents whose time has come notice someone in their room; how many did."""
+        if world is None or not (self.every or self.unwatched):
             return 0
         noticed = 0
         where = world.agents()
@@ -45,10 +48,14 @@ class Company:
                 rooms.setdefault(id(room), []).append(name)
         for name, agent in agents.items():
             node = where.get(name)
-            if not agent.watched or node is None or agent.status is AgentStatus.CONVERSING or agent.attention.pending:
+            every = self.every if agent.watched else self.unwatched
+            if not every or node is None or agent.status is AgentStatus.CONVERSING or agent.attention.pending:
                 continue
             last = self._looked.get(name)
-            if last is not None and now - last < self.every:
+            if last is None and not agent.watched:
+                self._looked[name] = now  # out of view, the first look waits its interval
+                continue
+            if last is not None and now - last < every:
                 continue
             self._looked[name] = now
             room = vantage_of(node)

@@ -90,6 +90,9 @@ class BrainSettings(BaseModel):
         60, ge=0, description="between reactions to one person, for an NPC a player can see")
     watched_glance_minutes: int = Field(
         10, ge=0, description="an NPC a player can see notices someone in its room this often (0: never)")
+    unwatched_glance_minutes: int = Field(
+        60, ge=0, description="an NPC nobody watches notices someone in its room this often (0: never); "
+        "its talk then costs no call (`unwatched_lines_by_rule`)")
 
     # thinking that scales with what happens (issue 29, `cognition.habits`): an NPC nobody watches
     # spends a call only where something new happened to it; what no player sees is done by habit.

@@ -133,7 +133,8 @@ class Society:
                                   level_of_detail=self.settings.level_of_detail)
         self._bodies = Bodies(lambda agent, now: self._errands.action(agent.name, agent.current_action(now)))
         # NPCs a player can see look at who is around them now and then
-        self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes))
+        self._company = Company(timedelta(minutes=self.settings.watched_glance_minutes),
+                                timedelta(minutes=self.settings.unwatched_glance_minutes))
         self._due = DueChecks(self._dispatch, self._convs, self._residents)
         self._rota: Rota[Agent] = Rota()  # whose turn it is in a frame with a budget
 
