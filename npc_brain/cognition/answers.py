@@ -168,8 +168,11 @@ def candidates(
             there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
             out = [*there, *out]
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words:  # "what is new with you?": its news, else its day
+        # Its own doings before its yes to someone else's occasion, as for anyone asked after (a
+        # stories run on 53ae776: "How is Ben doing these days?" asked of Ben got "I decided to go
+        # to the meeckel", not his adopted cat).
         news = [from_record(r, speaker, listener)
-                for r in sorted(about, key=lambda r: (*_worth(r), -r.id)) if r.importance > ROUTINE]
+                for r in sorted(about, key=lambda r: (_guest(r), *_worth(r), -r.id)) if r.importance > ROUTINE]
         out = [*news[:1], status, action]
     elif intent is Intent.CLAIM:  # "I heard X": that it knew, else what it knows of X, else that it had not heard
         # Knew it: a record of the same fact (its words besides names), not one of its own (asked

@@ -234,6 +234,27 @@ def test_asked_for_news_of_someone_the_news_heard_last_is_the_answer():
         assert "boathouse" in first.text, (line, first.text)
 
 
+def test_asked_after_itself_its_own_news_comes_before_its_yes_to_someone_elses_occasion():
+    # A stories run on 53ae776: "How is Ben doing these days?" asked of Ben got "I decided to go to
+    # the meeckel" (his newest memory), not his adopted cat. Words written for this test.
+    from npc_brain.cognition.answers import candidates
+    from npc_brain.cognition.grounds import Moment
+    from npc_brain.language.intent import intent_of
+    from tests.cognition.memories import READER
+
+    cleo = Persona(name="Cleo", age=33)
+    fair = READER.occasion("Mei Lin is holding a kite fair at Johnson Park on February 14 from 2pm to 5pm", T)
+    own = records("Cleo Ward rebuilt the old rowing boat by herself", owner=cleo.name, importance=4)
+    yes = stream(owner=cleo.name)
+    emb = HashEmbedder()
+    text = "Cleo decided to go to the kite fair at Johnson Park on February 14 from 2pm to 5pm"
+    yes.add(MemoryKind.THOUGHT, text, T, 6, emb.embed([text])[0], subject="Cleo", occasion=fair)
+    mine = own + list(yes.records)
+    for line in ("How is Cleo doing these days?", "Any news about Cleo?"):
+        first = candidates(intent_of(line), cleo, "Alex", line, T, Moment("reading"), mine)[0]
+        assert "rowing boat" in first.text, (line, first.text)
+
+
 def test_an_agent_goes_round_its_news_instead_of_telling_one_item_to_everyone():
     # Valentine run 9e8d2af: one resident's 500 followers (rated 7) was told 192 times, while
     # the candidate told his furniture (rated as his run, newer) and never his run for mayor.
