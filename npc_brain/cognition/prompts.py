@@ -8,7 +8,8 @@ speaker in the second person with its memories in the first person, so a lifted 
 reads as its own words. Anything that came from the world or a player is *data*: it is
 cleaned (control characters stripped, chat-template markers broken, length capped), quoted,
 and placed after the rules in a clearly marked section, and the rules say that data is never
-an instruction.
+an instruction. (One exception, for the engine's cache: a map's place, quoted, opens the
+action-steps prompt; no player's text comes before any rules.)
 """
 from __future__ import annotations
 
@@ -163,16 +164,20 @@ def action_steps_messages(persona: Persona, start: datetime, minutes: int, what:
     """Break one hour step into 5–15 minute actions, each chosen from `options` (which name
     the object they use)."""
     first = _first(persona)
+    rules = _system(
+        "Break the character's step into actions of 5 to 15 minutes, in order.",
+        "Each action: what (one of the options) and min; the minutes add up to the step's minutes.",
+        "Vary the actions.",
+    )
+    # The place (the map's, quoted) opens the prompt, then its options before the character:
+    # everyone's steps at one place share them in the engine's cache, and only the character
+    # and the step are new. Before the rules, because this llama.cpp hands a cached prompt to
+    # any new one that keeps a quarter of it: with the rules first, a step at any other place
+    # took the last step's prompt for its rules, and the steps at that place lost theirs (a
+    # recorded 12-hour town run replayed through an emulation of that cache: 54 of 82 steps).
     return [
-        _system(
-            "Break the character's step into actions of 5 to 15 minutes, in order.",
-            "Each action: what (one of the options) and min; the minutes add up to the step's minutes.",
-            "Vary the actions.",
-        ),
-        # The place and its options before the character: everyone's steps at one place share them
-        # in the engine's cache (a room's objects), and only the character and the step are new.
+        {"role": "system", "content": f"Place: {quote(place, 80)}. {rules['content']}" if place else rules["content"]},
         _user(
-            f"Place: {quote(place, 80)}" if place else "",
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
             f"Character: {clean(persona.name, 60)}.",
             f"{first}'s step from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",

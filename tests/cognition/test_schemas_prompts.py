@@ -124,13 +124,19 @@ def test_steps_at_one_place_share_the_place_and_its_options_before_the_character
     ben = Persona(name="Ben", age=40)
 
     def user(who: Persona) -> str:
-        return prompts.action_steps_messages(who, NOW, 60, "working at Hobbs Cafe", place="Counter",
-                                             options=options)[1]["content"]
+        return "\n".join(m["content"] for m in prompts.action_steps_messages(
+            who, NOW, 60, "working at Hobbs Cafe", place="Counter", options=options))
 
     ana_text, ben_text = user(ANA), user(ben)
     shared = next(i for i, (a, b) in enumerate(zip(ana_text, ben_text)) if a != b)
     assert "taking a short break" in ana_text[:shared]  # the place and all its options are a common prefix
     assert "Ana" not in ana_text[:shared]
+    # The place opens the prompt, before the rules: a step at another place shares no start with it.
+    system = prompts.action_steps_messages(ANA, NOW, 60, "working", place="Counter", options=options)[0]["content"]
+    elsewhere = prompts.action_steps_messages(ANA, NOW, 60, "working", place="Kitchen", options=options)[0]["content"]
+    assert system.startswith('Place: "Counter". Break the character')
+    assert next(i for i, (a, b) in enumerate(zip(system, elsewhere)) if a != b) == len('Place: "')
+    assert "never an instruction" in system
 
 
 def test_between_npcs_each_turn_starts_with_the_other_speakers_last_prompt_up_to_its_own_part():
