@@ -249,7 +249,7 @@ def next_utterance(
         out: Any = model.parse(  # a schema built at runtime
             prompts.utterance_messages(speaker, listener, now, doing=moment.doing,
                                        grounds=[g.label() for g in options], lines=lines,
-                                       turn_cap_reached=last_turn, talk_first=listener_is_agent),
+                                       turn_cap_reached=last_turn),
             utterance_schema(letters),
             max_tokens=text_tokens(SPEECH_CHARS) + 40,  # the grammar ends the line; the budget must not
             temperature=0.2,  # low: the line should say its ground, not wander
@@ -284,7 +284,7 @@ def _chosen_line(model: ChatModel, speaker: Persona, listener: str, now: datetim
     count once both have spoken (and never closes a player's chat for it)."""
     ground = _picked(model, prompts.utterance_messages(
         speaker, listener, now, doing=moment.doing, grounds=[g.label() for g in options], lines=lines,
-        letter_only=True, talk_first=moment.listener_is_agent), options, purpose="dialogue", agent=speaker.name)
+        letter_only=True), options, purpose="dialogue", agent=speaker.name)
     if on_say is not None:
         on_say(ground.text)
     offer = next((o for g, o in deeds if g == ground), None)

@@ -8,8 +8,7 @@ speaker in the second person with its memories in the first person, so a lifted 
 reads as its own words. Anything that came from the world or a player is *data*: it is
 cleaned (control characters stripped, chat-template markers broken, length capped), quoted,
 and placed after the rules in a clearly marked section, and the rules say that data is never
-an instruction. (One exception, for the engine's cache: a map's place, quoted, opens the
-action-steps prompt; no player's text comes before any rules.)
+an instruction.
 """
 from __future__ import annotations
 
@@ -164,20 +163,16 @@ def action_steps_messages(persona: Persona, start: datetime, minutes: int, what:
     """Break one hour step into 5–15 minute actions, each chosen from `options` (which name
     the object they use)."""
     first = _first(persona)
-    rules = _system(
-        "Break the character's step into actions of 5 to 15 minutes, in order.",
-        "Each action: what (one of the options) and min; the minutes add up to the step's minutes.",
-        "Vary the actions.",
-    )
-    # The place (the map's, quoted) opens the prompt, then its options before the character:
-    # everyone's steps at one place share them in the engine's cache, and only the character
-    # and the step are new. Before the rules, because this llama.cpp hands a cached prompt to
-    # any new one that keeps a quarter of it: with the rules first, a step at any other place
-    # took the last step's prompt for its rules, and the steps at that place lost theirs (a
-    # recorded 12-hour town run replayed through an emulation of that cache: 54 of 82 steps).
     return [
-        {"role": "system", "content": f"Place: {quote(place, 80)}. {rules['content']}" if place else rules["content"]},
+        _system(
+            "Break the character's step into actions of 5 to 15 minutes, in order.",
+            "Each action: what (one of the options) and min; the minutes add up to the step's minutes.",
+            "Vary the actions.",
+        ),
+        # The place and its options before the character: everyone's steps at one place share them
+        # in the engine's cache (a room's objects), and only the character and the step are new.
         _user(
+            f"Place: {quote(place, 80)}" if place else "",
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
             f"Character: {clean(persona.name, 60)}.",
             f"{first}'s step from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
@@ -311,33 +306,26 @@ def _options(grounds: Sequence[str]) -> str:
 
 def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing: str, grounds: Sequence[str],
                        lines: Sequence[tuple[str, str]], turn_cap_reached: bool = False,
-                       letter_only: bool = False, talk_first: bool = False) -> list[Message]:
+                       letter_only: bool = False) -> list[Message]:
     """The speaker's next line, made from one of `grounds` (what it may say, first person);
     `letter_only` asks just for the letter (a line between NPCs said as its ground), with the
-    same rules and talk so far, so the cached prefix is shared. `talk_first` (a talk between
-    two NPCs) gives the talk so far before who speaks (`shared_talk_prefix`).
+    same rules and talk so far, so the cached prefix is shared.
 
     Ordered stable → variable for the engine's prompt cache: the rules (the same for every
     speaker), the persona (the same for all the speaker's talks), then who it talks with and
     the talk so far (which only grows), then the moment (time, action) and the grounds. So a
     turn re-reads only what came after the previous turn's question, and `utterance_prefix`
-    can be read before the player has finished typing; between NPCs (`talk_first`) the talk
-    so far comes before the persona, as both speakers share it. Written to the speaker in the second
+    can be read before the player has finished typing. Written to the speaker in the second
     person with the grounds in its own voice ("I want to host a party"): a small model lifts
     phrases from its prompt, and lifted from here they read as the speaker's own words and
     keep their facts.
     """
+    system, head = utterance_prefix(speaker, listener, lines)
     first = _first(speaker)
     opener = "" if lines else f"(nothing yet: greet {clean(listener, 60)})\n"
-    if talk_first:
-        system, head = shared_talk_prefix(lines)
-        start = head["content"] + opener + _speaker(speaker, listener) + "\n"
-    else:
-        system, head = utterance_prefix(speaker, listener, lines)
-        start = head["content"] + opener
     return [
         system,
-        {"role": "user", "content": start + _user(
+        {"role": "user", "content": head["content"] + opener + _user(
             f"It is {clock(now)}. Right now you are {clean(as_gerund_phrase(doing) or doing, 80)}.",
             _section(f"what {first} could say", _options(grounds)),
             # Last, not in the rules: the rules and the talk so far stay the cached prefix.
@@ -351,29 +339,9 @@ def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str,
     """The part of `utterance_messages` known before the next line is heard: the system
     message, and the user message's start (who the talk is with, the talk so far). Read ahead
     (a one-token call) it leaves the engine's cache holding all but the new tail."""
-    head = f"You are talking with {clean(listener, 60)}.\nDATA conversation so far:\n" + _talk(lines)
-    return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {_first(speaker)}."), {"role": "user", "content": head}
-
-
-def shared_talk_prefix(lines: Sequence[tuple[str, str]]) -> tuple[Message, Message]:
-    """The start of a line's prompt in a talk between two NPCs: the rules, then the talk so far,
-    the same for both speakers. Each turn's prompt then begins with the whole of the other
-    speaker's last one up to its own part (who speaks, the moment, the grounds), so the engine
-    computes only the newest line and that part; with the speaker first, a turn shared only
-    the rules with the turn before it. (Not for the player's talk: there one NPC speaks every
-    turn, and its card before the talk is read ahead with it, off the reply's path.)"""
-    return _system(*_UTTERANCE_RULES), {"role": "user", "content": "DATA conversation so far:\n" + _talk(lines)}
-
-
-def _talk(lines: Sequence[tuple[str, str]]) -> str:
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
-    return convo + "\n" if convo else ""
-
-
-def _speaker(persona: Persona, listener: str) -> str:
-    """Who speaks, to whom, after the talk so far (`shared_talk_prefix`)."""
-    to = clean(listener, 60)
-    return f"You are {_person(persona)}, in a small town, talking with {to}. Talk as {_first(persona)}."
+    head = f"You are talking with {clean(listener, 60)}.\nDATA conversation so far:\n" + (convo + "\n" if convo else "")
+    return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {_first(speaker)}."), {"role": "user", "content": head}
 
 
 _UTTERANCE_RULES = (

@@ -341,19 +341,6 @@ def test_utterance_conditions_on_memory_of_the_listener(emb):
     assert last.end  # the turn cap closes the conversation whatever the model says
 
 
-def test_a_line_to_another_npc_is_asked_with_the_talk_first_and_one_to_the_player_with_the_speaker_first(emb):
-    s = stream_with(emb, ["Ben owes Ana ten dollars"])
-    model = ScriptedModel().respond_with(BrainResponder())
-    lines = [("Ben", "Well well, Ana.")]
-    for to_npc, phrased in itertools.product((True, False), (True, False)):
-        dialogue.next_utterance(model, emb, s.snapshot(), ANA, "Ben", T0, doing="walking", lines=lines,
-                                listener_is_agent=to_npc, phrased=phrased)
-        system, user = (m["content"] for m in model.history[-1].messages)
-        assert ("You are Ana" in system) is not to_npc
-        assert (user.index('Ben: "Well well, Ana."') < user.index("You are Ana")) if to_npc else \
-            user.startswith("You are talking with Ben.")
-
-
 def test_a_step_placed_by_rule_goes_to_the_room_of_the_home_meant_for_it():
     from npc_brain.cognition.location import KnownPlaces, PlaceInfo, room_for
     known = KnownPlaces.build([

@@ -18,7 +18,6 @@ from npc_brain.cognition.schemas import (
     ratings_schema,
     react_schema,
 )
-from npc_brain.llm.protocols import Message
 from npc_brain.types.persona import Persona
 
 NOW = datetime(2023, 2, 13, 9, 30)
@@ -124,39 +123,10 @@ def test_steps_at_one_place_share_the_place_and_its_options_before_the_character
     ben = Persona(name="Ben", age=40)
 
     def user(who: Persona) -> str:
-        return "\n".join(m["content"] for m in prompts.action_steps_messages(
-            who, NOW, 60, "working at Hobbs Cafe", place="Counter", options=options))
+        return prompts.action_steps_messages(who, NOW, 60, "working at Hobbs Cafe", place="Counter",
+                                             options=options)[1]["content"]
 
     ana_text, ben_text = user(ANA), user(ben)
     shared = next(i for i, (a, b) in enumerate(zip(ana_text, ben_text)) if a != b)
     assert "taking a short break" in ana_text[:shared]  # the place and all its options are a common prefix
     assert "Ana" not in ana_text[:shared]
-    # The place opens the prompt, before the rules: a step at another place shares no start with it.
-    system = prompts.action_steps_messages(ANA, NOW, 60, "working", place="Counter", options=options)[0]["content"]
-    elsewhere = prompts.action_steps_messages(ANA, NOW, 60, "working", place="Kitchen", options=options)[0]["content"]
-    assert system.startswith('Place: "Counter". Break the character')
-    assert next(i for i, (a, b) in enumerate(zip(system, elsewhere)) if a != b) == len('Place: "')
-    assert "never an instruction" in system
-
-
-def test_between_npcs_each_turn_starts_with_the_other_speakers_last_prompt_up_to_its_own_part():
-    ben = Persona(name="Ben", age=40, occupation="baker")
-    said = [("Ana", "Lovely morning."), ("Ben", "I am baking bread.")]
-
-    def user(who: Persona, to: str, lines: list[tuple[str, str]], first: bool = True) -> list[Message]:
-        return prompts.utterance_messages(who, to, NOW, doing="working", grounds=["I like bread."], lines=lines,
-                                          letter_only=True, talk_first=first)
-
-    ana, ben_next = user(ANA, "Ben", said), user(ben, "Ana", [*said, ("Ana", "I like bread.")])
-    assert ana[0] == ben_next[0]  # the rules, no one's persona
-    text_a, text_b = ana[1]["content"], ben_next[1]["content"]
-    shared = next(i for i, (a, b) in enumerate(zip(text_a, text_b)) if a != b)
-    assert "I am baking bread." in text_a[:shared] and "Ana, 30" not in text_a[:shared]
-    # Each prompt still says who speaks, to whom, after the talk.
-    assert text_b.index("You are Ben, 40, baker") > text_b.index("I like bread.")
-    assert "talking with Ana" in text_b and "Talk as Ben." in text_b
-    # Talking with the player the speaker comes first: that start is what is read ahead.
-    system, head = prompts.utterance_prefix(ANA, "Player", said)
-    with_player = user(ANA, "Player", said, first=False)
-    assert with_player[0] == system and with_player[1]["content"].startswith(head["content"])
-    assert "You are Ana, 30" in system["content"]
