@@ -323,7 +323,8 @@ def reflect_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
     def run() -> reflection.Reflected:
         return reflection.reflect(model, embedder, view, now, agent=name,
                                   recent=s.reflection_recent,
-                                  per_question=s.reflection_per_question, weights=s.weights,
+                                  per_question=s.reflection_per_question,
+                                  max_statements=s.reflection_statements, weights=s.weights,
                                   char_budget=s.reflection_char_budget, novelty=s.insight_novelty,
                                   choose=choose)
 

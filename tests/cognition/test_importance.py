@@ -315,6 +315,27 @@ def test_reflection_questions_are_picked_by_rule_at_either_detail_unless_the_mod
     assert purposes(Detail.COARSE, in_view_only) == ["reflect_insights"]
 
 
+def test_the_insight_prompt_lists_as_many_statements_as_the_settings_say():
+    from npc_brain.runtime.agent import Thought
+    from npc_brain.runtime.settings import BrainSettings
+
+    def statements(settings: BrainSettings) -> list[str]:
+        agent = _agent(settings)
+        vec = agent.embedder.embed(["x"])[0]
+        for i in range(12):
+            agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
+        model = ScriptedModel().respond_with(BrainResponder())
+        job = begin(agent, Thought.REFLECT, T0, model)
+        assert job is not None
+        job.apply(job.run())
+        prompt = next(c for c in model.history if c.purpose == "reflect_insights").prompt
+        return prompt.split("DATA statements:\n")[1].splitlines()
+
+    assert BrainSettings().reflection_statements == 6
+    assert len(statements(BrainSettings(reflection_per_question=12))) == 6  # of 12 recalled
+    assert len(statements(BrainSettings(reflection_per_question=12, reflection_statements=9))) == 9
+
+
 _NEWS = ("Ana argued with {} about the fence", "{} told Ana the mill will close", "Ana lent {} her ladder",
          "{} asked Ana to the harvest dance")
 _WHO = ("Bruno", "Clara", "Dmitri", "Esther", "Farid", "Greta", "Hugo", "Ines", "Jonas", "Kemal")
