@@ -287,21 +287,11 @@ def test_the_reflect_job_skips_an_insight_the_agent_already_holds():
 
 
 def test_reflection_questions_are_picked_by_rule_at_either_detail_unless_the_model_is_to_choose():
-    from npc_brain.runtime.agent import Thought
     from npc_brain.runtime.settings import BrainSettings
     from npc_brain.types.detail import Detail
 
     def purposes(detail: Detail, settings: BrainSettings) -> list[str]:
-        agent = _agent(settings)
-        agent.detail = detail
-        vec = agent.embedder.embed(["x"])[0]
-        for i in range(3):
-            agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
-        model = ScriptedModel().respond_with(BrainResponder())
-        job = begin(agent, Thought.REFLECT, T0, model)
-        assert job is not None
-        job.apply(job.run())
-        return [c.purpose for c in model.history]
+        return [c.purpose for c in _reflection_calls(settings, 3, detail)]
 
     default = BrainSettings()
     assert purposes(Detail.FULL, default) == ["reflect_insights"]
@@ -316,19 +306,10 @@ def test_reflection_questions_are_picked_by_rule_at_either_detail_unless_the_mod
 
 
 def test_the_insight_prompt_lists_as_many_statements_as_the_settings_say():
-    from npc_brain.runtime.agent import Thought
     from npc_brain.runtime.settings import BrainSettings
 
     def statements(settings: BrainSettings) -> list[str]:
-        agent = _agent(settings)
-        vec = agent.embedder.embed(["x"])[0]
-        for i in range(12):
-            agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
-        model = ScriptedModel().respond_with(BrainResponder())
-        job = begin(agent, Thought.REFLECT, T0, model)
-        assert job is not None
-        job.apply(job.run())
-        prompt = next(c for c in model.history if c.purpose == "reflect_insights").prompt
+        prompt = next(c for c in _reflection_calls(settings, 12) if c.purpose == "reflect_insights").prompt
         return prompt.split("DATA statements:\n")[1].splitlines()
 
     assert BrainSettings().reflection_statements == 6
@@ -416,3 +397,20 @@ def test_rating_jobs_made_at_once_learn_from_each_other_as_they_run():
     second = jobs[1].run()
     assert second.calls == sum(cache.check.probes(normalise_description(t)) for t in news[window:])
     assert second.calls < (len(news) - window) / 2
+
+
+def _reflection_calls(settings, memories: int, detail=None) -> list:
+    """The model calls of one reflection by an agent with `memories` routine memories."""
+    from npc_brain.runtime.agent import Thought
+
+    agent = _agent(settings)
+    if detail is not None:
+        agent.detail = detail
+    vec = agent.embedder.embed(["x"])[0]
+    for i in range(memories):
+        agent.memory.add(OBS, f"Ana drank coffee number {i}", T0, 3, vec)
+    model = ScriptedModel().respond_with(BrainResponder())
+    job = begin(agent, Thought.REFLECT, T0, model)
+    assert job is not None
+    job.apply(job.run())
+    return list(model.history)
