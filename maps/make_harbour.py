@@ -24,6 +24,7 @@ ROOT = HERE.parent
 PLACES = {
     "Oak Hill College": "Gullwing Academy", "Oak Hill Dorm": "Netmakers Lodge", "Hobbs Cafe": "The Copper Kettle",
     "Town Square": "Harbour Green", "The Rose and Crown Pub": "The Drowned Anchor",
+    "The Rose and Crown": "The Drowned Anchor",  # as a landlord's memory calls his pub
     "Willow Market & Pharmacy": "Quayside Stores", "Johnson Park": "Cliffside Gardens",
     "Community Garden": "Seaview Allotments", "Grant Cottage": "Thornton Cottage", "Carter House": "Fletcher House",
     "Lin House": "Chen House", "Moore House": "Hughes House", "Rodriguez House": "Vega House",
