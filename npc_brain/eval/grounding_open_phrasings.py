@@ -4,17 +4,18 @@ Like `grounding_cases.PHRASINGS`: "dev", the set the question reader was develop
 "held-out-1", written after the then-last change to the reader by someone who did not read its
 code, and run once; "held-out-2", written after the reader's change of 2026-12-03 (commit 6ca6d0b)
 the same way. "held-out-3" (after 6acb108), "held-out-4" (after 197705e), "held-out-5" (after
-4c58213), "held-out-6" (after 3a6afc1), "held-out-7" (after d14e237) and "held-out-8" (after d810b83)
-were written by someone who read neither the reader's code, its examples nor its tests, and are run once. A
-template may start with a tag: `[eat]` (recommendation: the purpose the place must serve) or `[evening]`
-(availability: the period asked, `grounding_open.PERIODS`). The held-out sets live in
-`grounding_open_held_out` (1–4) and
-`grounding_open_held_out_late` (5–7) and `grounding_open_held_out_8`.
+4c58213), "held-out-6" (after 3a6afc1), "held-out-7" (after d14e237), "held-out-8" (after d810b83)
+and "held-out-9" (after 4337bfc) were written by someone who read neither the reader's code, its
+examples nor its tests, and are run once. A template may start with a tag: `[eat]`
+(recommendation: the purpose the place must serve) or `[evening]` (availability: the period asked,
+`grounding_open.PERIODS`). The held-out sets live in `grounding_open_held_out` (1–4),
+`grounding_open_held_out_late` (5–7), `grounding_open_held_out_8` and `grounding_open_held_out_9`.
 """
 from __future__ import annotations
 
 from npc_brain.eval.grounding_open_held_out import OPEN_HELD_OUT_1, OPEN_HELD_OUT_2, OPEN_HELD_OUT_3, OPEN_HELD_OUT_4
 from npc_brain.eval.grounding_open_held_out_8 import OPEN_HELD_OUT_8
+from npc_brain.eval.grounding_open_held_out_9 import OPEN_HELD_OUT_9
 from npc_brain.eval.grounding_open_held_out_late import OPEN_HELD_OUT_5, OPEN_HELD_OUT_6, OPEN_HELD_OUT_7
 
 __all__ = ["OPEN_PHRASINGS"]
@@ -65,5 +66,6 @@ OPEN_PHRASINGS: dict[str, dict[str, tuple[str, ...]]] = {"dev": OPEN_DEV, "held-
                                                          "held-out-2": OPEN_HELD_OUT_2, "held-out-3": OPEN_HELD_OUT_3,
                                                          "held-out-4": OPEN_HELD_OUT_4, "held-out-5": OPEN_HELD_OUT_5,
                                                          "held-out-6": OPEN_HELD_OUT_6, "held-out-7": OPEN_HELD_OUT_7,
-                                                         "held-out-8": OPEN_HELD_OUT_8}
+                                                         "held-out-8": OPEN_HELD_OUT_8,
+                                                         "held-out-9": OPEN_HELD_OUT_9}
 """The open question sets `eval grounding --questions open --phrasings` picks from."""
