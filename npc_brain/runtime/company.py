@@ -39,26 +39,31 @@ class Company:
         """Let agents whose time has come notice someone in their room; how many did."""
         if world is None or not (self.every or self.unwatched):
             return 0
-        noticed = 0
         where = world.agents()
-        rooms: dict[int, list[str]] = {}
-        for name, node in where.items():
-            room = vantage_of(node)
-            if room is not None:
-                rooms.setdefault(id(room), []).append(name)
+        due: list[str] = []
         for name, agent in agents.items():
-            node = where.get(name)
             every = self.every if agent.watched else self.unwatched
-            if not every or node is None or agent.status is AgentStatus.CONVERSING or agent.attention.pending:
+            if not every or where.get(name) is None or agent.status is AgentStatus.CONVERSING \
+                    or agent.attention.pending:
                 continue
             last = self._looked.get(name)
             if last is None and not agent.watched:
                 self._looked[name] = now  # out of view, the first look waits its interval
                 continue
-            if last is not None and now - last < every:
-                continue
-            self._looked[name] = now
+            if last is None or now - last >= every:
+                self._looked[name] = now
+                due.append(name)
+        if not due:  # most frames: nobody's time has come, and the rooms are not mapped
+            return 0
+        rooms: dict[int, list[str]] = {}
+        for name, node in where.items():
             room = vantage_of(node)
+            if room is not None:
+                rooms.setdefault(id(room), []).append(name)
+        noticed = 0
+        for name in due:
+            agent = agents[name]
+            room = vantage_of(where[name])
             around = [o for o in rooms.get(id(room), []) if o != name and o in agents and can_talk(name, o)] \
                 if room is not None else []
             if not around:
