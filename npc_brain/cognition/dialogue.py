@@ -352,10 +352,14 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
     for item in items:  # the host invites before passing on anything else
         if item.occasion is not None and invitation.hosts(item.occasion, speaker.name):
             return [invitation.invite_ground(item.record, item.occasion, speaker.name, listener)]
-    # One undated item per conversation: news, then a chat, not a bulletin.
-    fresh = {i.record.id for i in items}
+    # One undated item per conversation from each speaker: news, then a chat, not a bulletin.
+    # Counted on the speaker's own lines: told a piece of news it also held, a listener still
+    # tells its own (a stories run: the park keeper, told back what she had passed on the night
+    # before, answered "I had heard that too" and then a sighting, her pumpkin never told).
+    mine = [text for who, text in lines if who == speaker.name]
+    fresh = {i.record.id for i in news.untold(view.records, now, listener, mine)}
     spoken = any(i.occasion is None and i.record.id not in fresh
-                 for i in news.untold(view.records, now, listener)) if lines else False
+                 for i in news.untold(view.records, now, listener)) if mine else False
     first = next((i for i in items if i.occasion is not None or not spoken), None)
     if first is None:
         return []

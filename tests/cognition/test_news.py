@@ -498,3 +498,18 @@ def test_of_its_own_news_what_it_is_about_these_days_comes_up_most_but_not_alone
         told += records(f"Conversation with {listener}: Cleo: {fact}. {listener}: Really?",
                         owner=ida.name, kind=MemoryKind.DIALOGUE, importance=2)
     assert even == {cider: 2, roof: 2}
+
+
+def test_told_news_it_already_held_a_listener_still_tells_its_own():
+    # "One piece of news per talk" is each speaker's: the first speaker's news, which the
+    # listener also held, does not use up the listener's turn to tell its own.
+    model = ScriptedModel().respond_with(BrainResponder())
+    view = stream(Heard("Eddy Lin", "Maria Lopez reached five hundred followers on her stream last week"), DOG,
+                  owner="Sam Moore").snapshot()
+    told = "Maria Lopez reached five hundred followers on her stream last week, as Eddy Lin told me."
+    said = dialogue.next_utterance(model, HashEmbedder(), view, SAM, "Priya Sharma", T, doing="reading",
+                                   lines=[("Priya Sharma", told)], listener_is_agent=True)
+    assert "greyhound" in said.text and said.ground is not None and said.ground.spreads
+    # Once it has told it, the rest of the talk is a chat: no second bulletin.
+    lines = [("Priya Sharma", told), ("Sam Moore", said.text), ("Priya Sharma", "How lovely.")]
+    assert not dialogue.has_news(view, SAM, "Priya Sharma", T, lines)
