@@ -197,9 +197,18 @@ def candidates(
         # the speaker thinks of them (a stories run: the landlord who knew of his cook's adopted
         # cat answered "Ben is the pub's cook and my right hand"); asked its opinion, the opinion.
         news_of = [m for m in mems if m.spreads and m not in reflections] if intent is Intent.ABOUT else []
-        out = [*news_of, relation, *reflections, *mems, *steps, *own]
+        # A place of the map asked about by name: what the map says it is ("Is Hobbs Cafe a nice
+        # place to go?" had got "I have not heard anything about Hobbs Cafe" from a resident).
+        # Asked its opinion, that comes first; asked what it knows, its memories of the place do.
+        sight = _sight(speaker, words, moment, replies)
+        if intent is Intent.OPINION:
+            out = [relation, sight, *reflections, *mems, *steps, *own]
+        else:
+            out = [*news_of, relation, *reflections, *mems, sight, *steps, *own]
     elif intent is Intent.RECOMMEND:
-        out = _recommend(speaker, line, moment, words, replies)
+        # "Is the library a nice place to go?" names its place: that place, not another one.
+        sight = _sight(speaker, words, moment, replies)
+        out = [sight] if sight is not None else _recommend(speaker, line, moment, words, replies)
     elif intent is Intent.FEELING:
         out = [_feeling(speaker, listener, recalled, now, replies)]
     elif intent is Intent.GREETING:
@@ -361,6 +370,20 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
         text = (replies.been_there if own else replies.try_place).format(place=name)
         out.append(Ground(GroundKind.PLACE, text, facts=facts_in(text)))
     return out
+
+
+def _sight(speaker: Persona, words: frozenset[str], moment: Moment, replies: Replies) -> Ground | None:
+    """What the map says of the place the line names (all of its name's words; the longest name
+    wins), and that the speaker goes there when its habits or workplace say so."""
+    named = [(name, address, what) for name, address, what in moment.sights
+             if (ws := content_words(name)) and ws <= words]
+    if not named:
+        return None
+    name, address, what = max(named, key=lambda t: len(content_words(t[0])))
+    mine = " ".join((*speaker.daily_habits, speaker.occupation)).lower()
+    own = fold(name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(address))
+    text = (replies.place_mine if own else replies.place_is).format(place=name, what=what.rstrip("."))
+    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
 
 
 def _said_of(ground: Ground, words: frozenset[str], line: str) -> bool:

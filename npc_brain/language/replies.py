@@ -25,6 +25,8 @@ class Replies:
     well: str
     try_place: str
     been_there: str
+    place_is: str
+    place_mine: str
     busy: str
     free: str
     free_plan: str
@@ -43,6 +45,8 @@ ENGLISH_REPLIES = Replies(
     well="I am doing well, thanks.",
     try_place="You could try {place}.",
     been_there="You could try {place}; I go there myself.",
+    place_is="{place} is {what}.",
+    place_mine="{place} is {what}; I go there myself.",
     busy="{plan} So I am busy then.",
     free="I have nothing planned at {time}, so I am free then.",
     free_plan="{plan} So I am free then.",

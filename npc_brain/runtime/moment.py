@@ -31,7 +31,8 @@ def moment_of(agent: Agent, world: World | None, now: datetime) -> Moment:
     if world is None:
         return Moment(doing, None, today, {})
     names = {st.address: n for st in today if st.address and (n := world.area_name(st.address))}
-    return Moment(doing, world.area_name(agent.address), today, names, places=_public(agent, world))
+    return Moment(doing, world.area_name(agent.address), today, names, places=_public(agent, world),
+                  sights=_sights(agent, world))
 
 
 def _public(agent: Agent, world: World) -> tuple[tuple[str, str, frozenset[str]], ...]:
@@ -45,6 +46,24 @@ def _public(agent: Agent, world: World) -> tuple[tuple[str, str, frozenset[str]]
         # What it and its rooms are for (a bench in the college lobby does not make it a place to relax).
         rooms = [c for c in place.children if c.kind is PlaceKind.ROOM and not c.private]
         out.append((info.name, address, frozenset(place.purpose).union(*(r.purpose for r in rooms))))
+    return tuple(out)
+
+
+def _sights(agent: Agent, world: World) -> tuple[tuple[str, str, str], ...]:
+    """The public buildings `agent` knows and their public rooms, each with the map's description:
+    what it can tell of a place asked about by name. A name several places share ("Kitchen")
+    names none of them."""
+    counts: dict[str, int] = {}
+    for each in world:
+        counts[each.name.casefold()] = counts.get(each.name.casefold(), 0) + 1
+    out: list[tuple[str, str, str]] = []
+    for address in agent.known_places().places:
+        place = world.get(address) if address in world else None
+        if place is None or place.kind is not PlaceKind.BUILDING or place.private:
+            continue
+        for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
+            if room.description and counts.get(room.name.casefold()) == 1:
+                out.append((room.name, room.address, room.description))
     return tuple(out)
 
 

@@ -424,3 +424,31 @@ def test_been_anywhere_asks_of_the_listeners_day():
     assert intent_of("Been anywhere nice this morning?") is Intent.PAST
     assert intent_of("Gone anywhere fun lately?") is Intent.PAST
     assert intent_of("Anywhere nice to sit around here?") is Intent.RECOMMEND
+
+
+SIGHTS = (("Willow Market", "town:market", "the town's grocery store with a small pharmacy counter"),
+          ("Reading Room", "town:hall:reading_room", "a quiet room with armchairs and old maps on the walls"))
+
+
+@pytest.mark.parametrize(("line", "start"), [
+    ("Is Willow Market any good?", "Willow Market is the town's grocery store"),
+    ("What do you know about Willow Market?", "Willow Market is the town's grocery store"),
+    ("Is the reading room a nice place to go?", "Reading Room is a quiet room with armchairs"),
+])
+def test_a_place_of_the_map_asked_about_by_name_is_told_as_the_map_describes_it(line, start):
+    # No memory names the place: before, "I have not heard anything about …" (or another place).
+    moment = Moment("reading", "Hobbs Cafe", (), {}, sights=SIGHTS)
+    ground = candidates(intent_of(line), SAM, "Alex", line, T, moment, [])[0]
+    assert ground.text.startswith(start) and ground.kind is GroundKind.PLACE
+
+
+def test_a_place_the_speaker_goes_to_is_told_as_its_own_and_an_unnamed_place_is_not_told():
+    shopper = Persona(name="Sam Moore", age=64, occupation="retired carpenter",
+                      daily_habits=("buys bread at Willow Market every morning",))
+    moment = Moment("reading", "Hobbs Cafe", (), {}, sights=SIGHTS)
+    line = "Is Willow Market any good?"
+    ground = candidates(intent_of(line), shopper, "Alex", line, T, moment, [])[0]
+    assert ground.text.endswith("I go there myself.")
+    other = "Is the bakery any good?"
+    assert all(g.kind is not GroundKind.PLACE
+               for g in candidates(intent_of(other), shopper, "Alex", other, T, moment, []))
