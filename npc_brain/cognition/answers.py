@@ -39,6 +39,7 @@ from npc_brain.cognition.newsworthy import ROUTINE
 from npc_brain.language.aspect import happening
 from npc_brain.language.facts import content_words, facts_in, names, names_in, times_in
 from npc_brain.language.folding import fold
+from npc_brain.language.gazetteer import Gazetteer
 from npc_brain.language.intent import Intent, topic_of, topic_words
 from npc_brain.language.phrasing import activity_of, parts_of_day
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
@@ -200,14 +201,14 @@ def candidates(
         # A place of the map asked about by name: what the map says it is ("Is Hobbs Cafe a nice
         # place to go?" had got "I have not heard anything about Hobbs Cafe" from a resident).
         # Asked its opinion, that comes first; asked what it knows, its memories of the place do.
-        sight = _sight(speaker, words, moment, replies)
+        sight = _sight(speaker, line, moment, replies)
         if intent is Intent.OPINION:
             out = [relation, sight, *reflections, *mems, *steps, *own]
         else:
             out = [*news_of, relation, *reflections, *mems, sight, *steps, *own]
     elif intent is Intent.RECOMMEND:
         # "Is the library a nice place to go?" names its place: that place, not another one.
-        sight = _sight(speaker, words, moment, replies)
+        sight = _sight(speaker, line, moment, replies)
         out = [sight] if sight is not None else _recommend(speaker, line, moment, words, replies)
     elif intent is Intent.FEELING:
         out = [_feeling(speaker, listener, recalled, now, replies)]
@@ -372,14 +373,16 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
     return out
 
 
-def _sight(speaker: Persona, words: frozenset[str], moment: Moment, replies: Replies) -> Ground | None:
-    """What the map says of the place the line names (all of its name's words; the longest name
-    wins), and that the speaker goes there when its habits or workplace say so."""
-    named = [(name, address, what) for name, address, what in moment.sights
-             if (ws := content_words(name)) and ws <= words]
-    if not named:
+def _sight(speaker: Persona, line: str, moment: Moment, replies: Replies) -> Ground | None:
+    """What the map says of the place the line names (as the gazetteer reads place names: "the
+    pub" for the one name ending so), and that the speaker goes there when its habits or
+    workplace say so."""
+    if not moment.sights:
         return None
-    name, address, what = max(named, key=lambda t: len(content_words(t[0])))
+    mention = Gazetteer.of((name, address) for name, address, _ in moment.sights).place_in(line)
+    if mention is None:
+        return None
+    name, address, what = next(s for s in moment.sights if s[1] == mention.address)
     mine = " ".join((*speaker.daily_habits, speaker.occupation)).lower()
     own = fold(name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(address))
     text = (replies.place_mine if own else replies.place_is).format(place=name, what=what.rstrip("."))

@@ -424,6 +424,9 @@ def action_options(
     the list.
     """
     core = what.split(" at ")[0].split(" in the ")[0]
+    # A named place at its end goes too: the object says where ("tending the flower beds in
+    # Johnson Park", cut to fit, had become "tending the flower beds in Johnson at the rose beds").
+    core = re.sub(r"\s+(?:in|on|by|near|inside|outside)\s+(?:[A-Z][\w'’&.-]*\s*)+$", "", core)
     core = shorten(re.sub(r"\s+(?:early|late|every \w+|in the \w+|on \w+)$", "", core), 36)
     # Content words of the step (not its verb): "pastries" in "baking pastries" meets the
     # counter's "pastry case"; "preparing" must not meet the "prep counter".

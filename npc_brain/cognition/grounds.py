@@ -214,8 +214,10 @@ def unknown_ground(topic: str) -> Ground:
 
 # A "topic" that is still the question ("What do people here know you for"; held-out-2 got
 # "I have not heard anything about What do people here know you for.").
-_QUESTION_LEFT = re.compile(r"^(what|who|whom|how|why|where|when|which|do|does|did|can|could|would|will|"
-                            r"have|has)\b|\b(you|your|me|i)\b", re.IGNORECASE)
+# A question word anywhere says the same ("hey, what's the Rose and Crown like on a Friday night"
+# came back whole after "I have not heard anything about").
+_QUESTION_LEFT = re.compile(r"^(do|does|did|can|could|would|will|have|has)\b|\b(what|what's|who|whom|how|why|where|"
+                            r"when|which)\b|\b(you|your|me|i)\b", re.IGNORECASE)
 
 
 REACTION = Ground(GroundKind.SMALL_TALK, "I would stop what I am doing and deal with it right away.")

@@ -209,8 +209,9 @@ _FREE_TIME = re.compile(r"\b(would|do|will) you have (some |any |a (bit|moment|m
 _AT_A_PLACE = re.compile(r"\b(at|in|inside)\s+(the\s+)?(?-i:[A-Z])\w+", re.IGNORECASE)
 # Put to the listener: "you", or a question; not "me" or "us" ("my cousin told me …" reports).
 _TO_THE_LISTENER = re.compile(r"\b(you|your|ya)\b|\?", re.IGNORECASE)
+# ... and "Anything going on at the Plaza tonight?": whether something is on, the "is" left out.
 _ASKS_OF_IT = re.compile(r"^\W*(what|who|where|when|why|which|how|is it true|did you hear|have you heard"
-                         r"|is|are|was|were)\b|\bbe (at|in)\b", re.IGNORECASE)
+                         r"|is|are|was|were|anything|something)\b|\bbe (at|in)\b", re.IGNORECASE)
 _DAY_REF = datetime(2000, 1, 3, 12)  # any day: only whether the line names one matters
 
 

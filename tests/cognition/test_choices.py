@@ -236,6 +236,13 @@ def test_action_options_name_the_objects_of_the_room():
         o.what for o in action_options("preparing his campaign", "work", objects)]
 
 
+def test_an_object_option_drops_the_steps_named_place_instead_of_cutting_into_it():
+    beds = [("town:park:garden:roses", "Rose Beds", "beds of old roses", frozenset({"work", "relax"}))]
+    options = action_options("tending the flower beds in Millbrook Common", "work", beds)
+    assert options[0].what == "tending the flower beds at the rose beds"
+    assert not any("Millbrook" in o.what for o in options if o.target)  # the step itself keeps it
+
+
 def test_hour_options_and_questions():
     options = hour_options("working at Hobbs Cafe", "work",
                            rooms=[("Kitchen", "town:hobbs_cafe:kitchen", frozenset({"cook", "work"}))])

@@ -180,6 +180,8 @@ def test_the_question_decides_which_grounds_are_offered():
     odd = candidates(Intent.ABOUT, ISA, "Alex", "What do people here know you for?", T, moment, [])[0]
     assert odd.kind is GroundKind.UNKNOWN and odd.text == "I am not sure about that."
     assert unknown_ground("the election").text == "I have not heard anything about the election."
+    # A topic that is still the question is not recited back.
+    assert unknown_ground("hey, what's the Old Mill like on a Friday night").text == "I am not sure about that."
     # Its own college, asked about, is not something it "has not heard of".
     klaus = Persona(name="Klaus Mueller", age=21, occupation="sociology student at Oak Hill College")
     college = candidates(intent_of("Is Oak Hill College nice?"), klaus, "Alex", "Is Oak Hill College nice?", T,

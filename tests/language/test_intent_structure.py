@@ -66,6 +66,8 @@ def test_an_occasion_at_a_named_place_on_a_day_put_to_the_listener_asks_them_alo
     "Will you be at the Old Mill tomorrow evening?",  # asks where the listener will be
     "The council meets at Saint Clement's Hall on Friday.",  # tells, asks no one along
     "Are you free at 4 pm?",  # no place
+    "Anything going on at Bramble Yard tonight?",  # whether something is on, its "is" left out
+    "Something happening in the Old Mill on Friday?",
 ])
 def test_questions_about_an_occasion_or_a_time_do_not_ask_along(line: str) -> None:
     assert not asks_along(line)
