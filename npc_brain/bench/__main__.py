@@ -26,6 +26,7 @@ BENCHMARKS: Mapping[str, str] = MappingProxyType(
         "importance": "npc_brain.bench.importance",
         "lag": "npc_brain.bench.lag",
         "memory": "npc_brain.bench.memory",
+        "prefixes": "npc_brain.bench.prefixes",
         "reply": "npc_brain.bench.reply",
         "retrieval": "npc_brain.bench.retrieval",
         "throughput": "npc_brain.bench.throughput",
