@@ -359,6 +359,8 @@ def test_the_reply_prompt_start_is_read_ahead_while_the_player_types() -> None:
     # The read-ahead is the start of the reply's prompt: the engine evaluates only the tail.
     assert reply.messages[0] == ahead[0].messages[0]
     assert reply.messages[1]["content"].startswith(ahead[0].messages[1]["content"])
+    # ... the moment too (to the hour): the reply's own tail is the question and its options.
+    assert "Right now you are" in ahead[0].messages[1]["content"]
     # After Ana's line, the next prompt's start (the talk so far, her line included) is read.
     again = [c for c in model.history if c.purpose == "read ahead"]
     assert len(again) == 2 and "How is the cafe doing?" in again[1].messages[1]["content"]

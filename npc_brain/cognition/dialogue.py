@@ -315,10 +315,12 @@ def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], line: str, sp
     return [*pool, *found[:k]]
 
 
-def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> None:
-    """Read the start of the speaker's next line's prompt (rules, persona, the talk so far)
-    into the engine's cache while the listener is still typing (`llm.readahead`)."""
-    readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines), agent=speaker.name)
+def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequence[tuple[str, str]],
+               now: datetime, doing: str) -> None:
+    """Read the start of the speaker's next line's prompt (rules, persona, the moment, the talk
+    so far) into the engine's cache while the listener is still typing (`llm.readahead`)."""
+    readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines, now=now, doing=doing),
+                         agent=speaker.name)
 
 
 def _invited(view: MemoryView, speaker: Persona, teller: str, occasion: Occasion | None,

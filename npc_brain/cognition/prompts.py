@@ -312,21 +312,20 @@ def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing:
     same rules and talk so far, so the cached prefix is shared.
 
     Ordered stable → variable for the engine's prompt cache: the rules (the same for every
-    speaker), the persona (the same for all the speaker's talks), then who it talks with and
-    the talk so far (which only grows), then the moment (time, action) and the grounds. So a
-    turn re-reads only what came after the previous turn's question, and `utterance_prefix`
+    speaker), the persona (the same for all the speaker's talks), then who it talks with, the
+    moment to the hour (time, action) and the talk so far (which only grows), then the grounds.
+    So a turn re-reads only what came after the previous turn's question, and `utterance_prefix`
     can be read before the player has finished typing. Written to the speaker in the second
     person with the grounds in its own voice ("I want to host a party"): a small model lifts
     phrases from its prompt, and lifted from here they read as the speaker's own words and
     keep their facts.
     """
-    system, head = utterance_prefix(speaker, listener, lines)
+    system, head = utterance_prefix(speaker, listener, lines, now=now, doing=doing)
     first = _first(speaker)
     opener = "" if lines else f"(nothing yet: greet {clean(listener, 60)})\n"
     return [
         system,
         {"role": "user", "content": head["content"] + opener + _user(
-            f"It is {clock(now)}. Right now you are {clean(as_gerund_phrase(doing) or doing, 80)}.",
             _section(f"what {first} could say", _options(grounds)),
             # Last, not in the rules: the rules and the talk so far stay the cached prefix.
             "This is your last line: say goodbye and set end = true." if turn_cap_reached else "",
@@ -335,13 +334,25 @@ def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing:
     ]
 
 
-def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str, str]]) -> tuple[Message, Message]:
+def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str, str]], *, now: datetime,
+                     doing: str) -> tuple[Message, Message]:
     """The part of `utterance_messages` known before the next line is heard: the system
-    message, and the user message's start (who the talk is with, the talk so far). Read ahead
-    (a one-token call) it leaves the engine's cache holding all but the new tail."""
+    message, and the user message's start (who the talk is with, the moment, the talk so far).
+    Read ahead (a one-token call) it leaves the engine's cache holding all but the new tail."""
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
-    head = f"You are talking with {clean(listener, 60)}.\nDATA conversation so far:\n" + (convo + "\n" if convo else "")
+    head = (f"You are talking with {clean(listener, 60)}.\n{_moment(now, doing)}\nDATA conversation so far:\n"
+            + (convo + "\n" if convo else ""))
     return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {_first(speaker)}."), {"role": "user", "content": head}
+
+
+def _moment(now: datetime, doing: str) -> str:
+    """'It is Monday February 13, around 10 am. Right now you are baking.' To the hour, before the
+    talk: one prefix from the read-ahead (while the player types) through the talk's turns, so a
+    reply reads only the new line and its options (`bench reply`: the time to the minute had
+    been part of every reply's uncached tail)."""
+    hour = now.hour % 12 or 12
+    return (f"It is {now:%A %B %d}, around {hour} {'am' if now.hour < 12 else 'pm'}. "
+            f"Right now you are {clean(as_gerund_phrase(doing) or doing, 80)}.")
 
 
 _UTTERANCE_RULES = (

@@ -394,7 +394,9 @@ class Conversations:
                      if not c.ended and c.player == player and npc in c.participants), None)
         if conv is not None and conv.pending:
             return
-        self._aheads.start(agent.persona, player, conv.pairs() if conv is not None else [], self._meter())
+        now = self._now()
+        self._aheads.start(agent.persona, player, conv.pairs() if conv is not None else [], self._meter(),
+                           now, moment_of(agent, self._world(), now).doing)
 
     def close(self) -> None:
         """Stop reading ahead (read-aheads not started are dropped)."""

@@ -10,6 +10,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
+from datetime import datetime
 
 from npc_brain.cognition import dialogue
 from npc_brain.llm.preemption import preemptible
@@ -46,12 +47,14 @@ class ReadAheads:
         self._ahead: dict[str, threading.Event] = {}  # npc → set when its reply needs the engine
         self._reading: dict[str, Future[None]] = {}  # npc → its read-ahead on the reader
 
-    def start(self, speaker: Persona, player: str, lines: Sequence[tuple[str, str]], meter: ChatModel) -> None:
-        """Read the start of `speaker`'s next line to `player` after `lines` (replacing one out)."""
+    def start(self, speaker: Persona, player: str, lines: Sequence[tuple[str, str]], meter: ChatModel,
+              now: datetime, doing: str) -> None:
+        """Read the start of `speaker`'s next line to `player` after `lines` (replacing one out);
+        `now` and `doing`: the moment its prompt gives."""
         npc = speaker.name
 
         def run() -> None:
-            dialogue.read_ahead(meter, speaker, player, lines)
+            dialogue.read_ahead(meter, speaker, player, lines, now, doing)
 
         if self._reader is None:
             stop = self._ahead[npc] = threading.Event()
