@@ -379,13 +379,14 @@ def _sight(speaker: Persona, line: str, moment: Moment, replies: Replies) -> Gro
     workplace say so."""
     if not moment.sights:
         return None
-    mention = Gazetteer.of((name, address) for name, address, _ in moment.sights).place_in(line)
+    mention = Gazetteer.of((name, address) for name, address, _, _ in moment.sights).place_in(line)
     if mention is None:
         return None
-    name, address, what = next(s for s in moment.sights if s[1] == mention.address)
+    name, address, what, said = next(s for s in moment.sights if s[1] == mention.address)
     mine = " ".join((*speaker.daily_habits, speaker.occupation)).lower()
     own = fold(name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(address))
-    text = (replies.place_mine if own else replies.place_is).format(place=name, what=what.rstrip("."))
+    said = (said or name)[:1].upper() + (said or name)[1:]
+    text = (replies.place_mine if own else replies.place_is).format(place=said, what=what.rstrip("."))
     return Ground(GroundKind.PLACE, text, facts=facts_in(text))
 
 

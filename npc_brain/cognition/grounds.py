@@ -241,7 +241,8 @@ class Moment:
     place_names: dict[str, str] | None = None  # address → display name, for plan steps
     news: tuple[Ground, ...] = ()  # an upcoming occasion to tell this listener of, best first
     places: tuple[tuple[str, str, frozenset[str]], ...] = ()  # public places it knows: name, address, purposes
-    # public places and rooms it knows by a name of their own: name, address, the map's description
-    sights: tuple[tuple[str, str, str], ...] = ()
+    # public places and rooms it knows by a name of their own: name, address, the map's description,
+    # the name as a sentence says it ("the library")
+    sights: tuple[tuple[str, str, str, str], ...] = ()
     listener_is_agent: bool = False  # talking with another NPC (not the player, not an interviewer)
     turn: int = 0  # lines said so far in this conversation

@@ -55,7 +55,7 @@ class Acting:
             if home and not any(home == x or home.startswith(x + ":") for x in refused):
                 return Action("heading home for now", "commute", home, now, now + timedelta(minutes=15),
                               EMOJI["commute"], "refused")
-            return Action(f"rethinking: {step.description}", "other", here, now,
+            return Action(f"having second thoughts about {step.description}", "other", here, now,
                           now + timedelta(minutes=5), EMOJI["other"], "refused")
         state = step.state if address == step.address else None
         return Action(step.description, step.activity, address, step.start, step.end,

@@ -12,6 +12,7 @@ from npc_brain.cognition.grounds import Moment
 from npc_brain.runtime.agent import Agent
 from npc_brain.types.plan import PlanLevel
 from npc_brain.world.place import PlaceKind
+from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
 __all__ = ["known_names", "moment_of"]
@@ -49,21 +50,21 @@ def _public(agent: Agent, world: World) -> tuple[tuple[str, str, frozenset[str]]
     return tuple(out)
 
 
-def _sights(agent: Agent, world: World) -> tuple[tuple[str, str, str], ...]:
+def _sights(agent: Agent, world: World) -> tuple[tuple[str, str, str, str], ...]:
     """The public buildings `agent` knows and their public rooms, each with the map's description:
-    what it can tell of a place asked about by name. A name several places share ("Kitchen")
-    names none of them."""
+    what it can tell of a place asked about by name, and how a sentence says it ("the library",
+    "Hobbs Cafe"). A name several places share ("Kitchen") names none of them."""
     counts: dict[str, int] = {}
     for each in world:
         counts[each.name.casefold()] = counts.get(each.name.casefold(), 0) + 1
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, str, str]] = []
     for address in agent.known_places().places:
         place = world.get(address) if address in world else None
         if place is None or place.kind is not PlaceKind.BUILDING or place.private:
             continue
         for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
             if room.description and counts.get(room.name.casefold()) == 1:
-                out.append((room.name, room.address, room.description))
+                out.append((room.name, room.address, room.description, definite(room)))
     return tuple(out)
 
 

@@ -442,14 +442,15 @@ def test_been_anywhere_asks_of_the_listeners_day():
     assert intent_of("Anywhere nice to sit around here?") is Intent.RECOMMEND
 
 
-SIGHTS = (("Willow Market", "town:market", "the town's grocery store with a small pharmacy counter"),
-          ("Reading Room", "town:hall:reading_room", "a quiet room with armchairs and old maps on the walls"))
+SIGHTS = (("Willow Market", "town:market", "the town's grocery store with a small pharmacy counter", "Willow Market"),
+          ("Reading Room", "town:hall:reading_room", "a quiet room with armchairs and old maps on the walls",
+           "the reading room"))
 
 
 @pytest.mark.parametrize(("line", "start"), [
     ("Is Willow Market any good?", "Willow Market is the town's grocery store"),
     ("What do you know about Willow Market?", "Willow Market is the town's grocery store"),
-    ("Is the reading room a nice place to go?", "Reading Room is a quiet room with armchairs"),
+    ("Is the reading room a nice place to go?", "The reading room is a quiet room with armchairs"),
 ])
 def test_a_place_of_the_map_asked_about_by_name_is_told_as_the_map_describes_it(line, start):
     # No memory names the place: before, "I have not heard anything about …" (or another place).

@@ -58,13 +58,13 @@ def test_everyday_lines_get_an_answer_of_their_kind_on_the_real_model():
                       "town:hobbs_cafe"),)
     places = (("Hobbs Cafe", "town:hobbs_cafe", frozenset({"drink", "eat", "socialize"})),
               ("Johnson Park", "town:johnson_park", frozenset({"relax", "exercise"})))
-    sights = (("Hobbs Cafe", "town:hobbs_cafe", "a cosy café serving coffee and light meals"),
-              ("Johnson Park", "town:johnson_park", "a green park with a duck pond"))
+    sights = (("Hobbs Cafe", "town:hobbs_cafe", "a cosy café serving coffee and light meals", "Hobbs Cafe"),
+              ("Johnson Park", "town:johnson_park", "a green park with a duck pond", "Johnson Park"))
     moment = Moment("baking pastries", "Hobbs Cafe", steps, {"town:hobbs_cafe": "Hobbs Cafe"}, places=places,
                     sights=sights)
     known = (persona.name, "Hobbs Cafe", "Johnson Park")
     sources = [*persona.memories, persona.occupation, persona.status, "Hobbs Cafe", "Johnson Park",
-               "working at Hobbs Cafe", "2pm", "5pm", *(what for _, _, what in sights)]
+               "working at Hobbs Cafe", "2pm", "5pm", *(what for _, _, what, _ in sights)]
     model = load_model(LLMSettings(backend="embedded"))
     try:
         for line, kinds in LINES:
