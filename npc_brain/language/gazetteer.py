@@ -146,6 +146,20 @@ def _place_index(places: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] |
     for word, addresses in lasts.items():
         if len(addresses) == 1 and word not in by_name:
             by_name[f"the {word}"] = addresses
+    # "the Rose and Crown" for The Rose and Crown Pub: the name without its last word, said with
+    # "the", when two words are left and no other place's name begins so ("Oak Hill" begins two).
+    heads: dict[str, set[str]] = {}
+    for name, address in places:
+        words = fold(name).split()
+        words = words[1:] if words[:1] == ["the"] else words
+        head = words[:-1]
+        while head and not head[-1].isalnum():  # "willow market &"
+            head = head[:-1]
+        if len(head) >= 2 and words[-1].isalpha():
+            heads.setdefault(" ".join(head), set()).add(address)
+    for start, found in heads.items():
+        if len(found) == 1 and start not in by_name and f"the {start}" not in by_name:
+            by_name[f"the {start}"] = sorted(found)
     if not by_name:
         return None, by_name
     alternation = "|".join(re.escape(n) for n in sorted(by_name, key=len, reverse=True))

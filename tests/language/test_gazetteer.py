@@ -1,0 +1,37 @@
+"""The gazetteer reads place names as a town's people say them: whole, by a last word only one name
+ends in, or without its last word when "the" comes first and only one name begins so."""
+from __future__ import annotations
+
+import pytest
+
+from npc_brain.language.gazetteer import Gazetteer
+
+PLACES = Gazetteer.of([
+    ("The Lamb and Flag Tavern", "vale:tavern"),
+    ("Bramble Corner Stores & Post", "vale:stores"),
+    ("Fernhill College", "vale:college"),
+    ("Fernhill Lodge", "vale:lodge"),
+    ("Kitchen", "vale:lodge:kitchen"),
+    ("Kitchen", "vale:college:kitchen"),
+])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Is the Lamb and Flag any good on a Saturday?", "The Lamb and Flag Tavern"),
+    ("Meet me at the Lamb and Flag Tavern at 8.", "The Lamb and Flag Tavern"),
+    ("I need stamps from the Bramble Corner Stores tomorrow.", "Bramble Corner Stores & Post"),
+    ("Shall we go to the tavern tonight?", "The Lamb and Flag Tavern"),
+    ("She teaches at Fernhill College.", "Fernhill College"),
+])
+def test_a_place_is_named_whole_by_its_last_word_or_without_it(text, name):
+    found = PLACES.place_in(text)
+    assert found is not None and found.name == name
+
+
+@pytest.mark.parametrize("text", [
+    "I have lived in Fernhill all my life.",   # two names begin so: the village, not a place
+    "Meet me at the Fernhill tomorrow.",
+    "Lamb and Flag is a fine name for a dog.",  # no "the": not a shortened name
+])
+def test_a_shortened_name_many_places_share_or_said_without_the_is_no_place(text):
+    assert PLACES.place_in(text) is None
