@@ -54,16 +54,13 @@ def _sights(agent: Agent, world: World) -> tuple[tuple[str, str, str, str], ...]
     """The public buildings `agent` knows and their public rooms, each with the map's description:
     what it can tell of a place asked about by name, and how a sentence says it ("the library",
     "Hobbs Cafe"). A name several places share ("Kitchen") names none of them."""
-    counts: dict[str, int] = {}
-    for each in world:
-        counts[each.name.casefold()] = counts.get(each.name.casefold(), 0) + 1
     out: list[tuple[str, str, str, str]] = []
     for address in agent.known_places().places:
         place = world.get(address) if address in world else None
         if place is None or place.kind is not PlaceKind.BUILDING or place.private:
             continue
         for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
-            if room.description and counts.get(room.name.casefold()) == 1:
+            if room.description and len(world.find_all(room.name)) == 1:  # (indexed: no walk of the town)
                 out.append((room.name, room.address, room.description, definite(room)))
     return tuple(out)
 
