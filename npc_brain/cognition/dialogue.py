@@ -359,9 +359,10 @@ def _news(view: MemoryView, speaker: Persona, listener: str, now: datetime,
     # tells its own (a stories run: the park keeper, told back what she had passed on the night
     # before, answered "I had heard that too" and then a sighting, her pumpkin never told).
     mine = [text for who, text in lines if who == speaker.name]
-    fresh = {i.record.id for i in news.untold(view.records, now, listener, mine)}
-    spoken = any(i.occasion is None and i.record.id not in fresh
-                 for i in news.untold(view.records, now, listener)) if mine else False
+    spoken = False
+    if mine:
+        fresh = {i.record.id for i in news.untold(view.records, now, listener, mine)}
+        spoken = any(i.occasion is None and i.record.id not in fresh for i in news.untold(view.records, now, listener))
     first = next((i for i in items if i.occasion is not None or not spoken), None)
     if first is None:
         return []

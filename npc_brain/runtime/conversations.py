@@ -24,7 +24,7 @@ from npc_brain.runtime.agent import Agent, AgentStatus
 from npc_brain.runtime.by_rule import ByRule
 from npc_brain.runtime.conversation import Conversation
 from npc_brain.runtime.jobs import Priority
-from npc_brain.runtime.moment import known_names, moment_of
+from npc_brain.runtime.moment import doing_of, known_names, moment_of
 from npc_brain.runtime.read_aheads import AHEAD_WAIT_S, ReadAheads
 from npc_brain.runtime.settings import BrainSettings
 from npc_brain.types.actions import Offer
@@ -396,7 +396,7 @@ class Conversations:
             return
         now = self._now()
         self._aheads.start(agent.persona, player, conv.pairs() if conv is not None else [], self._meter(),
-                           now, moment_of(agent, self._world(), now).doing)
+                           now, doing_of(agent, now))  # (not the whole moment: on the game thread)
 
     def close(self) -> None:
         """Stop reading ahead (read-aheads not started are dropped)."""

@@ -15,13 +15,18 @@ from npc_brain.world.place import PlaceKind
 from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
-__all__ = ["known_names", "moment_of"]
+__all__ = ["doing_of", "known_names", "moment_of"]
+
+
+def doing_of(agent: Agent, now: datetime) -> str:
+    """What `agent`'s plan has it doing now, as its lines say it."""
+    step = agent.current_step(now)
+    return step.description if step else "going about the day"
 
 
 def moment_of(agent: Agent, world: World | None, now: datetime) -> Moment:
     """What `agent` is doing now, where, and today's plan, with place names (for grounds)."""
-    step = agent.current_step(now)
-    doing = step.description if step else "going about the day"
+    doing = doing_of(agent, now)
     # The hour steps where the day is decomposed, the day's broad chunks elsewhere (so "what
     # will you do at 5 pm" finds the evening's chunk).
     hours = agent.plan.steps(PlanLevel.HOUR)
