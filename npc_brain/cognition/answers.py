@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from npc_brain.cognition import invitation
 from npc_brain.cognition.grounds import (
     NO_ONE,
     NO_PLANS,
+    NOT_SURE,
     REACTION,
     SMALL_TALK,
     Moment,
+    Sight,
     action_ground,
     did_ground,
     from_record,
@@ -35,20 +37,32 @@ from npc_brain.cognition.grounds import (
     unknown_ground,
 )
 from npc_brain.cognition.news import holds
-from npc_brain.cognition.newsworthy import ROUTINE
-from npc_brain.language.aspect import happening
+from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
+from npc_brain.language.aspect import happening, lies_ahead
+from npc_brain.language.dates import day_in
 from npc_brain.language.facts import content_words, facts_in, names, names_in, times_in
 from npc_brain.language.folding import fold
 from npc_brain.language.gazetteer import Gazetteer
-from npc_brain.language.intent import Intent, topic_of, topic_words
+from npc_brain.language.intent import (
+    Intent,
+    asks_of_listener,
+    asks_whats_on,
+    asks_where,
+    thanks,
+    topic_of,
+    topic_words,
+)
 from npc_brain.language.phrasing import activity_of, parts_of_day
+from npc_brain.language.relations import roles_in
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
 from npc_brain.language.reported import claim_in
+from npc_brain.language.sighting import sought
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanStep
+from npc_brain.world.hours import is_open
 
 __all__ = ["candidates"]
 
@@ -59,6 +73,8 @@ _WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next",
                          "around", "noon", "lunch"})
 # What one can put off to meet someone: a step doing one of these leaves the NPC free then.
 _LEISURE = frozenset({"relax", "read", "play", "socialize", "exercise", "other", "drink", "eat"})
+# Roles of kin: asked by one of them, the family at large is no answer.
+_KIN = frozenset({"spouse", "child", "parent", "sibling"})
 _LATELY = timedelta(hours=24)
 """How far back 'what have you been up to?' reaches in the agent's own sightings of itself."""
 _CLAIM_SHARE = 0.5
@@ -68,7 +84,7 @@ _CLAIM_SHARE = 0.5
 _FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Intent.REACT: 1, Intent.ABOUT: 2,
         Intent.INVITED: 2, Intent.GREETING: 1, Intent.FAREWELL: 1, Intent.THANKS: 1, Intent.FEELING: 1,
         Intent.OPINION: 2, Intent.RECOMMEND: 2, Intent.AVAILABILITY: 1, Intent.CLAIM: 2, Intent.INVITE: 1,
-        Intent.REQUEST: 1}
+        Intent.REQUEST: 1, Intent.SEEN: 2, Intent.HOURS: 1}
 # The hours of a part of the day a question names (`phrasing.parts_of_day`): "any plans for this
 # evening?" is about the evening's step, not the next one (seen in the demo: "At 12 pm I will be
 # having lunch").
@@ -151,9 +167,20 @@ def candidates(
     elif intent is Intent.REACT:
         out = [REACTION]
     elif intent is Intent.PEOPLE:
-        people = [relation_ground(speaker, n) for n in speaker.relationships if n != listener]
-        met = [m for m in mems if m.spreads]
-        out = [*met[:2], *people[:3]]
+        asked = roles_in(line)
+        if asked & _KIN:  # "any kids?" asks for children, not for any of the family
+            asked -= {"family"}
+        if asked:  # "Who's your best friend?", "Are you married?": the relationships naming that role
+            fit = sorted((n for n in speaker.relationships if n != listener
+                          and asked & roles_in(speaker.relationships[n])),
+                         key=lambda n: -len(asked & roles_in(speaker.relationships[n])))
+            if not fit and "friend" in asked:  # a friend is whoever it is closest to: anyone it knows may be
+                fit = [n for n in speaker.relationships if n != listener]
+            out = [relation_ground(speaker, n) for n in fit[:3]] or [Ground(GroundKind.UNKNOWN, replies.keep_private)]
+        else:
+            people = [relation_ground(speaker, n) for n in speaker.relationships if n != listener]
+            met = [m for m in mems if m.spreads]
+            out = [*met[:2], *people[:3]]
     elif intent is Intent.PAST:
         recent = sorted((from_record(r, speaker, listener) for r in recalled
                          if r.created <= now and r.created.date() == now.date()),
@@ -168,6 +195,18 @@ def candidates(
         if words:  # "have you been to the pub?": what it did there first
             there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
             out = [*there, *out]
+    elif intent in (Intent.ABOUT, Intent.RECOMMEND) and asks_where(line) and \
+            (way := _where(line, moment, replies)) is not None:
+        out = [way]  # "Where's the library?": where the map has it, not what it is
+    elif intent is Intent.SEEN:
+        out = _seen(speaker, listener, line, recalled, replies)
+    elif intent is Intent.HOURS:
+        out = [_hours(line, now, moment, speaker, replies)]
+    elif intent in (Intent.ABOUT, Intent.CLAIM) and not words and not asks_of_listener(line) \
+            and not names(line, speaker.name):
+        # "Any gossip?", "What's the news?": what it heard of others and what is coming up, by the
+        # records' fields — not its own biography ("I opened Hobbs Cafe six years ago").
+        out = _town_news(speaker, listener, about, replies)
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words:  # "what is new with you?": its news, else its day
         # Its own doings before its yes to someone else's occasion, as for anyone asked after (a
         # stories run on 53ae776: "How is Ben doing these days?" asked of Ben got "I decided to go
@@ -184,6 +223,12 @@ def candidates(
         knew = next((r for r in about if r.occasion is None and not (r.teller is None and r.subject == speaker.name)
                      and claimed and holds([r], claimed) is not None), None) if moment.listener_is_agent else None
         out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
+        if not out and claimed:  # "Is it true there are ducks at the pond?": what the map says of the place
+            # Supported when the claim's other words are in the place's name or description ("ducks").
+            sight, named = _sight(speaker, line, moment, replies), _named_sight(line, moment)
+            if sight is not None and named is not None and \
+                    (words - content_words(named[1])) & content_words(f"{named[0].name} {named[0].description}"):
+                out = [sight]
     elif intent in (Intent.ABOUT, Intent.OPINION):
         # "Maria said hi to me. Nice person, would you say?": whom the line names, if not the topic.
         person = _named(listener, topic, speaker) or (_named(listener, line, speaker) if intent is Intent.OPINION
@@ -204,6 +249,12 @@ def candidates(
         sight = _sight(speaker, line, moment, replies)
         if intent is Intent.OPINION:
             out = [relation, sight, *reflections, *mems, *steps, *own]
+        elif (where := asks_whats_on(line)) is not None:
+            # "Anything happening at the park this weekend?": what it knows to be on there, else that it
+            # knows of nothing — not the place's description nor a wish for the place.
+            on: list[Ground | None] = [g for g in mems if g.occasion is not None
+                                       or (g.spreads and happening(g.said or g.text))]
+            out = on or [Ground(GroundKind.UNKNOWN, replies.nothing_on.format(place=where))]
         else:
             out = [*news_of, relation, *reflections, *mems, sight, *steps, *own]
     elif intent is Intent.RECOMMEND:
@@ -214,12 +265,14 @@ def candidates(
         out = [_feeling(speaker, listener, recalled, now, replies)]
     elif intent is Intent.GREETING:
         out = [Ground(GroundKind.GREETING, replies.greeting)]
-    elif intent is Intent.FAREWELL:
-        out = [Ground(GroundKind.FAREWELL, replies.farewell)]
+    elif intent is Intent.FAREWELL:  # thanked on the way out: both ("Thanks, bye for now!")
+        bye = f"{replies.thanks} {replies.farewell}" if thanks(line) else replies.farewell
+        out = [Ground(GroundKind.FAREWELL, bye)]
     elif intent is Intent.THANKS:
         out = [Ground(GroundKind.SMALL_TALK, replies.thanks)]
     elif intent is Intent.INVITE:  # an invitation with no time or place to it: ask for them
-        out = [Ground(GroundKind.QUESTION, replies.ask_when)]
+        timed = bool(times_in(line)) or any(p in parts_of_day(line) for p in _PART_HOURS) or _asked_day(line, now)
+        out = [Ground(GroundKind.QUESTION, replies.ask_where if timed else replies.ask_when)]
     elif intent is Intent.REQUEST:  # nothing the game offers answers it (`offers` puts deeds first)
         out = [Ground(GroundKind.DECLINE, "Sorry, I can't do that for you right now.")]
     elif intent is Intent.INVITED:
@@ -373,21 +426,127 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
     return out
 
 
-def _sight(speaker: Persona, line: str, moment: Moment, replies: Replies) -> Ground | None:
-    """What the map says of the place the line names (as the gazetteer reads place names: "the
-    pub" for the one name ending so), and that the speaker goes there when its habits or
-    workplace say so."""
+def _sight_of(line: str, moment: Moment) -> Sight | None:
+    """The place of the map the line names, as the gazetteer reads place names ("the pub" for the
+    one name ending so), among the public places the speaker knows."""
+    named = _named_sight(line, moment)
+    return named[0] if named is not None else None
+
+
+def _named_sight(line: str, moment: Moment) -> tuple[Sight, str] | None:
+    """`_sight_of`, with the words the line names it by ("the pond")."""
     if not moment.sights:
         return None
-    mention = Gazetteer.of((name, address) for name, address, _, _ in moment.sights).place_in(line)
+    mention = Gazetteer.of((s.name, s.address) for s in moment.sights).place_in(line)
     if mention is None:
         return None
-    name, address, what, said = next(s for s in moment.sights if s[1] == mention.address)
-    mine = " ".join((*speaker.daily_habits, speaker.occupation)).lower()
-    own = fold(name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(address))
-    said = (said or name)[:1].upper() + (said or name)[1:]
-    text = (replies.place_mine if own else replies.place_is).format(place=said, what=what.rstrip("."))
+    return next(s for s in moment.sights if s.address == mention.address), line[mention.span[0]:mention.span[1]]
+
+
+def _sight(speaker: Persona, line: str, moment: Moment, replies: Replies) -> Ground | None:
+    """What the map says of the place the line names, and that the speaker goes there when its
+    habits or workplace say so."""
+    sight = _sight_of(line, moment)
+    if sight is None or not sight.description:
+        return None
+    text = (replies.place_mine if _goes_to(speaker, sight) else replies.place_is).format(
+        place=_said(sight), what=sight.description.rstrip("."))
     return Ground(GroundKind.PLACE, text, facts=facts_in(text))
+
+
+def _where(line: str, moment: Moment, replies: Replies) -> Ground | None:
+    """Where the place the line names is on the map ("The library is in Oak Hill College.")."""
+    sight = _sight_of(line, moment)
+    if sight is None or not sight.where:
+        return None
+    text = replies.place_where.format(place=_said(sight), where=sight.where)
+    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
+
+
+def _said(sight: Sight) -> str:
+    said = sight.said or sight.name
+    return said[:1].upper() + said[1:]
+
+
+def _goes_to(speaker: Persona, sight: Sight) -> bool:
+    mine = " ".join((*speaker.daily_habits, speaker.occupation)).lower()
+    return fold(sight.name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(sight.address))
+
+
+# Asked whether it is open now ("Is the pub open?", "Still open?"), not only when.
+_NOW = re.compile(r"^\W*(is|are|will)\b|\b(now|right now|at the moment|still|yet|currently|today|tonight)\b",
+                  re.IGNORECASE)
+
+
+def _hour(t: time | None, replies: Replies) -> str:
+    """An hour of a place's day as said: "8 am", "5:30 pm", "noon", "midnight"."""
+    if t is None:
+        return ""
+    if t.minute == 0 and t.hour in (0, 12):
+        return replies.midnight if t.hour == 0 else replies.noon
+    return _clock(datetime.combine(datetime.min.date(), t))
+
+
+_YOURS = re.compile(r"\b(you|your|yours|here|this place)\b", re.IGNORECASE)
+
+
+def _hours(line: str, now: datetime, moment: Moment, speaker: Persona, replies: Replies) -> Ground:
+    """When the place the line names (else the one the speaker works at or is in) opens and closes,
+    as the map keeps its hours; asked whether it is open, whether it is open now."""
+    sight = _sight_of(line, moment)
+    if sight is None and _YOURS.search(line):  # "When do you open?", "Is it open here all day?"
+        sight = next((s for s in moment.sights if speaker.workplace and speaker.workplace.startswith(s.address)),
+                     None) or next((s for s in moment.sights if s.name == moment.place), None)
+    if sight is None:
+        return NOT_SURE
+    place = _said(sight)
+    if sight.opens is None and sight.closes is None:
+        text = replies.all_hours.format(place=place)
+    elif sight.opens is None:
+        text = replies.closes_at.format(place=place, closes=_hour(sight.closes, replies))
+    elif sight.closes is None:
+        text = replies.opens_at.format(place=place, opens=_hour(sight.opens, replies))
+    else:
+        text = replies.hours.format(place=place, opens=_hour(sight.opens, replies),
+                                    closes=_hour(sight.closes, replies))
+    if _NOW.search(line) and (sight.opens is not None or sight.closes is not None):
+        text += " " + (replies.open_now if is_open(sight.opens, sight.closes, now.time()) else replies.closed_now)
+    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
+
+
+def _seen(speaker: Persona, listener: str, line: str, recalled: Sequence[MemoryRecord],
+          replies: Replies) -> list[Ground | None]:
+    """'Have you seen my dog?': what it saw of it, then what it heard of it — a memory sharing a name
+    or two words with the line (the thing may be described in the sentence before) — else that it
+    has not seen it, in the tense asked."""
+    words = content_words(line) - content_words(speaker.name) - content_words(listener)
+    named = [n for n in names_in(line) if not names(speaker.name, n) and not names(listener, n)]
+
+    def of_it(r: MemoryRecord) -> bool:
+        return len(words & content_words(r.claim)) >= 2 or any(names(r.claim, n) for n in named)
+
+    fits = sorted((r for r in recalled if r.importance > 0 and of_it(r)),
+                  key=lambda r: (r.teller is not None, -r.created.timestamp()))
+    if fits:
+        return [from_record(r, speaker, listener) for r in fits[:2]]
+    asked = sought(line)
+    thing = asked.thing if asked is not None else "that"
+    template = replies.did_not_see if asked is not None and asked.past else replies.not_seen
+    return [Ground(GroundKind.UNKNOWN, template.format(thing=thing))]
+
+
+def _town_news(speaker: Persona, listener: str, about: Sequence[MemoryRecord], replies: Replies) -> list[Ground | None]:
+    """News of the town, by provenance: what it heard or saw of others that is news (newest
+    happening first), then what of its own is under way or coming up (an occasion it hosts, a run
+    for mayor); none: that it has heard no news."""
+    others = [r for r in about if newsworthy(r, listener) and r.subject != speaker.name
+              and (r.teller is not None or r.subject is not None)]
+    own = [r for r in about if newsworthy(r, listener) and r.teller is None and r.subject == speaker.name
+           and (r.occasion is not None or lies_ahead(r.claim))]
+    picked = [*sorted(others, key=lambda r: (_guest(r), *_worth(r)))[:1],
+              *sorted(own, key=lambda r: (r.occasion is None, *_worth(r)))[:1]]
+    out: list[Ground | None] = [from_record(r, speaker, listener) for r in picked]
+    return out or [Ground(GroundKind.UNKNOWN, replies.no_news)]
 
 
 def _said_of(ground: Ground, words: frozenset[str], line: str) -> bool:
@@ -443,6 +602,11 @@ def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime
             at = now.replace(hour=start, minute=0, second=0, microsecond=0)
             return at if tomorrow else max(at, now)
     return None
+
+
+def _asked_day(line: str, now: datetime) -> bool:
+    """The line names a day ("on Saturday", "tomorrow")."""
+    return day_in(line, now) is not None
 
 
 def _named(listener: str, topic: str, speaker: Persona) -> str:

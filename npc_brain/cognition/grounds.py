@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 
 from npc_brain.cognition.newsworthy import newsworthy
 from npc_brain.language.facts import facts_in
@@ -208,7 +208,7 @@ def unknown_ground(topic: str) -> Ground:
     """An honest answer when nothing the speaker remembers is about the topic."""
     topic = topic.strip() or "that"
     if _QUESTION_LEFT.search(topic):  # no topic came out of the question: don't recite it
-        return Ground(GroundKind.UNKNOWN, "I am not sure about that.")
+        return NOT_SURE
     return Ground(GroundKind.UNKNOWN, _sentence(f"I have not heard anything about {topic}"))
 
 
@@ -220,6 +220,7 @@ _QUESTION_LEFT = re.compile(r"^(do|does|did|can|could|would|will|have|has)\b|\b(
                             r"when|which)\b|\b(you|your|me|i)\b", re.IGNORECASE)
 
 
+NOT_SURE = Ground(GroundKind.UNKNOWN, "I am not sure about that.")
 REACTION = Ground(GroundKind.SMALL_TALK, "I would stop what I am doing and deal with it right away.")
 
 NO_PLANS = Ground(GroundKind.UNKNOWN, "I have not planned that far yet.")
@@ -232,6 +233,21 @@ SMALL_TALK = (
 
 
 @dataclass(frozen=True, slots=True)
+class Sight:
+    """A public place of the map as a speaker can tell of it: its name, address, the map's
+    description, the name as a sentence says it ("the library"), the opening hours it keeps
+    (its own or its building's; none: open at all hours) and where it is on the map."""
+
+    name: str
+    address: str
+    description: str = ""
+    said: str = ""
+    opens: time | None = None
+    closes: time | None = None
+    where: str = ""  # where it is, as a sentence goes on: "in Oak Hill College", "near Hobbs Cafe"
+
+
+@dataclass(frozen=True, slots=True)
 class Moment:
     """What the speaker knows right now besides memory: the action, its place, the day plan."""
 
@@ -241,8 +257,6 @@ class Moment:
     place_names: dict[str, str] | None = None  # address → display name, for plan steps
     news: tuple[Ground, ...] = ()  # an upcoming occasion to tell this listener of, best first
     places: tuple[tuple[str, str, frozenset[str]], ...] = ()  # public places it knows: name, address, purposes
-    # public places and rooms it knows by a name of their own: name, address, the map's description,
-    # the name as a sentence says it ("the library")
-    sights: tuple[tuple[str, str, str, str], ...] = ()
+    sights: tuple[Sight, ...] = ()  # public places and rooms it knows by a name of their own
     listener_is_agent: bool = False  # talking with another NPC (not the player, not an interviewer)
     turn: int = 0  # lines said so far in this conversation

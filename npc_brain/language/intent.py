@@ -20,15 +20,29 @@ from npc_brain.language.intent_patterns import ASKS, pattern_of
 from npc_brain.language.intents import Intent
 from npc_brain.language.reported import AGREEMENT_TAG, claim_in, is_statement, without_opener
 
-__all__ = ["Intent", "asks_along", "intent_of", "invitation_text", "invites", "is_negated", "is_request", "topic_of",
-           "topic_words"]
+__all__ = [
+    "Intent",
+    "asks_along",
+    "asks_of_listener",
+    "asks_whats_on",
+    "asks_where",
+    "intent_of",
+    "invitation_text",
+    "invites",
+    "is_negated",
+    "is_request",
+    "thanks",
+    "topic_of",
+    "topic_words",
+]
 
 
 
 # Question words that say nothing about the topic ("how is the café doing today" is about the café).
 _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell", "doing", "today", "there",
                     "town", "thing", "lately", "recently", "news", "new", "latest", "gossip", "happening", "going",
-                    "something", "planned", "happen", "happened"})
+                    "something", "planned", "happen", "happened", "juicy", "interesting", "exciting", "rumour",
+                    "rumours", "rumor", "rumors", "scandal", "buzz", "scoop", "goss", "word", "any", "hear"})
 
 
 _ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
@@ -46,12 +60,16 @@ _GREETING_WORDS = frozenset({"everyone", "everybody", "friend", "friends", "folk
                              "fine", "beautiful", "day", "sir", "madam", "miss", "neighbour", "neighbor"})
 # Offering the listener something ("Would you like a coffee?"): no request of theirs.
 _OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
+# Urged along ("… on Friday at 8, you should come!", "Come round on Sunday."): an invitation however
+# it is put, with or without a place of the map.
+_URGED = re.compile(r"\byou (should|must|have to|gotta|got to|ought to|oughta) (come|join|stop by|drop by|swing by|"
+                    r"be there|pop (in|by|over|round))\b|\bcome (by|over|round|around)\b", re.IGNORECASE)
 # Asking the listener to come along to something (with a place and a day, an invitation).
 _INVITES = re.compile(
     r"\b(would|will|do|won't|can|could) you (like |want |care )?(to )?(come|join|be there|make it)\b"
     r"|\bare you (coming|going|joining)\b|\bcome (along|with me|with us)\b|\bjoin (me|us)\b"
     r"|\b(i|we)('d| would) love (the|your) company\b|\bwant to come\b|\byou('re| are) (invited|welcome to come)\b"
-    r"|\binvite you\b", re.IGNORECASE)
+    r"|\binvite you\b|" + _URGED.pattern, re.IGNORECASE)
 
 
 def invites(line: str) -> bool:
@@ -122,10 +140,12 @@ def intent_of(line: str) -> Intent:
         return Intent.CLAIM
     if _asks_to_do(line):  # "Would you fix the roof tonight?": asked to do, not to tell — and before an
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
-    if asks_along(line):
+    if asks_along(line) or _URGED.search(line):
         return Intent.INVITE
-    if _SUITS.search(line) and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
-        return Intent.AVAILABILITY  # "Would Friday at 11 work for you?": a time put to the listener
+    if (_SUITS.search(line) or _MEET.search(line)) and (hours_in(line)[0] is not None
+                                                        or day_in(line, _DAY_REF) is not None):
+        # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.": a time put to the listener
+        return Intent.AVAILABILITY
     if _OF_SOMEONE.search(line):
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
     if _JUST_ME.match(line):
@@ -199,6 +219,48 @@ def _of_another(text: str) -> bool:
 _SOMEONE_ELSE = re.compile(r"\b(i|me|my|we|us|our|he|him|his|she|her|they|them|their)\b"
                            r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _REACTS = pattern_of(Intent.REACT)
+_THANKS = pattern_of(Intent.THANKS)
+
+
+# Asked of the listener's own life ("What's new with you?"), not of the town ("Any gossip?").
+_OF_LISTENER = re.compile(r"\b(with|about|of|from|for|to) (you|yourself)\b|\byour\b"
+                          r"|\byou('ve| have)? (been|doing)\b|\bwhat('?s| is| are) you\b", re.IGNORECASE)
+# Whether something is on at a place ("Anything happening at the park this weekend?", "What's on at the pub?").
+_WHATS_ON = re.compile(r"\b(anything|something|much|what'?s|what is|what)\s+(\w+\s+)?(happening|going on|on|"
+                       r"planned|special|new|organised|organized)\s+(at|in|near|by|around|down at|over at|up at)\b",
+                       re.IGNORECASE)
+
+
+# Asked where a place is, or the way there ("Where's the library?", "How do I get to the pub?").
+_WHERE = re.compile(r"\bwhere('?s| is| are| was| exactly is)\b(?! (you|he|she|they|everyone|everybody)\b)"
+                    r"|\bwhere (can|could|do|would|might) (i|we|one|you) find\b"
+                    r"|\bhow (do|can|would|should) (i|we|one|you) (get|find|reach)\b|\bwhich way (is|to)\b"
+                    r"|\bdirections? (to|for)\b|\bthe way to\b", re.IGNORECASE)
+
+
+def asks_where(line: str) -> bool:
+    """The question asks where a place is or the way there ("How do I get to the pub?")."""
+    return bool(_WHERE.search(spelled_out(line)))
+
+
+def asks_of_listener(line: str) -> bool:
+    """The question asks about the listener's own life ("What's new with you?"), not the town's."""
+    return bool(_OF_LISTENER.search(spelled_out(line)))
+
+
+def asks_whats_on(line: str) -> str | None:
+    """Where (and when) the question asks whether something is on ("Anything going on at the pub
+    tonight?" → "the pub tonight"), or None when it asks no such thing."""
+    line = spelled_out(line)
+    m = _WHATS_ON.search(line)
+    if m is None:
+        return None
+    return re.split(r"[.?!]", line[m.end():], maxsplit=1)[0].strip(" ,") or None
+
+
+def thanks(line: str) -> bool:
+    """The line thanks the listener (also when it says goodbye: "Thanks, bye for now!")."""
+    return bool(_THANKS.search(spelled_out(line.strip())))
 _ALONG_CUE = re.compile(r"\b(you|your|ya|come|coming|join|joining)\b", re.IGNORECASE)
 _ASKED_ALONG = pattern_of(Intent.INVITE)  # "You in?", "Fancy a …"
 _AVAILABLE = pattern_of(Intent.AVAILABILITY)
@@ -253,6 +315,7 @@ _OF_SOMEONE = re.compile(
 _THIRD_PERSON = re.compile(r"\b(he|she|they|him|her|them)\b", re.IGNORECASE)
 _SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|doable) (for )?(you|ya)\b",
                     re.IGNORECASE)
+_MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b", re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 

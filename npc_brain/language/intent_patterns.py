@@ -13,7 +13,10 @@ __all__ = ["ASKS", "pattern_of"]
 
 ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
-        r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
+        r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+|anyway,?\s+)?"
+        # Thanks first ("Thanks, bye for now!", "Thank you so much, see you around."): a goodbye.
+        r"((many )?(thanks|thank you|cheers|ta)( (so|very) much| a lot| again| for (everything|that|the \w+))?"
+        r"[,!.]*\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
         r"catch you (later|around|soon|on the flip ?side)|later|so long|speak soon|talk soon|ta-?ra|cheerio|adios|"
         r"ciao|toodle-?oo|that'?s me (off|done)|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
@@ -93,6 +96,19 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         # "You coming?", "You in?", "Fancy a swim tomorrow?", "How about a walk at the park?"
         r"|\b(you|u) (coming|in|joining|game)\s*\?|\bfancy (a|an|coming|joining|some)\b"
         r"|\bhow about (a|an|we|coming|joining)\b|\blet'?s (go|head|all go)\b", re.IGNORECASE)),
+    # Whether the listener saw something ("Have you seen my keys?", "Seen a brown terrier anywhere?").
+    (Intent.SEEN, re.compile(
+        r"\b(have|has|did|had) (you|anyone|anybody|someone|somebody) (\w+ )?(seen|see|spotted|spot|noticed|notice|"
+        r"come across|came across|run into|ran into|bumped into|bump into|caught sight of)\b"
+        r"|^\W*(you )?(seen|spotted|noticed) (a|an|my|any|the|this|that|our|his|her|him|them|it|anyone|anybody|"
+        r"someone|somebody)\b"
+        r"|\b(any|a) sign of\b|\b(any|a) sighting of\b", re.IGNORECASE)),
+    # When a place opens or closes ("What time does the café close?", "Is the pub open now?").
+    (Intent.HOURS, re.compile(
+        r"\b(what time|when|how late|how early|till when|until when|is|are|does|do|will|still|yet)\b[^.!?]*?"
+        r"\b(open|opens|opening|close|closes|closing|shut|shuts|shutting)\b(?![\s-](up|down|to|the|a|an|my|your|it|them|by|enough|call|friends?|minded|air|mic|house|day|"
+        r"secret|question|about|with)\b)"
+        r"|\b(opening|closing) (hours|times?)\b|\bhours\b[^.!?]*\b(of|at|for)\b", re.IGNORECASE)),
     (Intent.RECOMMEND, re.compile(
         r"\b(recommend|suggest|suggestion|recommendation)\b"
         r"|\b(where|what) (can|could|should|would|do|might) (i|we|one|people|someone|folks) (get|find|eat|go|buy|"
@@ -130,7 +146,18 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"(\bif\b.*\bwhat (would|do|will) you do|[.!]\s+what (would|do|will) you do|what would you do)",
         re.IGNORECASE)),
     (Intent.PEOPLE, re.compile(
-        r"\b(who would|which person|one person|someone you|anyone you|your friends?|who do you (like|know|spend))",
+        r"\b(who would|which person|one person|someone you|anyone you|who do you (like|know|spend))"
+        # The people in the listener's own life ("Who's your best friend?", "Are you married?").
+        r"|\byour (\w+ )?(friends?|family|wife|husband|partner|spouse|kids|children|sons?|daughters?|parents|"
+        r"mum|mom|mother|dad|father|brothers?|sisters?|siblings|relatives|neighbou?rs?|colleagues?|co-?workers?|"
+        r"flatmates?|room-?mates?|housemates?|boss|mates?|pals?|buddy|buddies|folks|people)\b"
+        r"|\bwho do you (trust|get on|get along|hang out|go out|talk to|see|spend|live|work)\b"
+        r"|\bwho (are|'?re) you (close|closest|friends) (to|with)\b|\bwho('?s| is| are) (closest|dearest) to you\b"
+        r"|\b(are|r) you (married|single|seeing (someone|anybody|anyone)|with someone)\b"
+        r"|\b(do|d'?) ?you (have|got) (a |any )?(family|kids|children|partner|wife|husband|friends|siblings|"
+        r"brothers?|sisters?|sons?|daughters?)\b|\bany (family|kids|children|friends) (here|in town|around)\b"
+        r"|^\W*((have )?(you )?got|any) (a |an |any )?(husband|wife|partner|kids|children|family|boyfriend|"
+        r"girlfriend|sweetheart|other half|brothers?|sisters?|siblings)\b",
         re.IGNORECASE)),
     (Intent.IDENTITY, re.compile(
         r"\b(who are you|your name|who('?s| is) this|about yourself|introduce yourself|spend your (working )?days"
@@ -146,6 +173,10 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|headed|heading|after this|after that|after work|where to next"
         r"|next|what('?s| is) (on )?your schedule|are you (doing|going) (anything|later))\b", re.IGNORECASE)),
     (Intent.ABOUT, re.compile(r"\b(what('?s| is) (up|new|happening|going on) (with|at|in)|any (news|word) (about|on|of)"
+                              # Asked for the town's news ("Heard anything juicy?", "What's the latest?").
+                              r"|(heard|hear|got|know|any|some) (any|anything|something|some)( \w+)? (news|gossip|"
+                              r"rumou?rs?|juicy|scandal|interesting|exciting)|heard anything"
+                              r"|what('?s| is) the (latest|news|gossip|buzz|scoop|word)"
                               r"|(anything|something) (happening|going on|new|planned) (at|in|with|by|near)"
                               r"|fill me in|tell me (more )?about|make of (it|that|this)"
                               r"|give me the [\w-]+ on|what('?s| is) the [\w-]+ on"
@@ -156,7 +187,10 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.ABOUT, re.compile(
         r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|tell me about|what about"
         r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
-        r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new)\b"
+        r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new"
+        # The way to a place ("Which way to the lighthouse?", "How do I get to the pub?").
+        r"|where exactly|which way (is|to)|directions? (to|for)|the way to|how (do|can|would|should) (i|we|one) "
+        r"(get|find|reach))\b"
         # "Is Hobbs Cafe a nice place?": a yes/no question about a thing (not "are you …", "is it …").
         r"|^\s*(is|are|was|were)\s+(?!(you|it|that|this|he|she|they|we|i)\b)",
         re.IGNORECASE)),

@@ -29,3 +29,5 @@ class Intent(StrEnum):
     CLAIM = "claim"  # I heard X, did you know X: what it knows of X, or that it had not heard
     INVITE = "invite"  # an invitation whose time or place the line does not say
     REQUEST = "request"  # asks the listener to do something (a game action, or a polite no)
+    SEEN = "seen"  # have you seen X: what it saw (or heard) of X, or that it has not seen it
+    HOURS = "hours"  # when a place of the map opens or closes, whether it is open now

@@ -87,8 +87,12 @@ _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|in
                         r"(?P<how>[^.?!]+)"
                         r"|\b(?:is|was|can|could|must) it (?:\w+\s+){1,3}that\s+(?P<whether>[^.?!]+)", re.IGNORECASE)
 # An opener asked on its own before the news ("Did you hear? A circus is setting up …").
+# Asking leave to tell ("Can you keep a secret?", "Want to hear something?") opens the news the same way.
 _ASKED_OPENER = re.compile(r"^\W*(?:did you hear|have you heard|you(?:'ll| will) never guess|guess what|"
-                           r"you know what)\s*[?!:]+\s*(?=[^?]+(?:[.!]|$))", re.IGNORECASE)
+                           r"you know what|(?:can|could) you keep a secret|(?:do you )?(?:want|wanna) to (?:hear|know) "
+                           r"(?:a secret|something|some gossip|some news|the latest)|you(?:'ll| will| won'?t) "
+                           r"(?:never )?believe (?:this|it|what i heard)|know what i heard)\s*[?!:]+\s*"
+                           r"(?=[^?]+(?:[.!]|$))", re.IGNORECASE)
 # The speaker's own word of telling ("I swear the cats get fatter", "I reckon it'll rain"):
 # an opinion of theirs, news only when the clause tells of an event.
 _OWN_WORD = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?$", re.IGNORECASE)

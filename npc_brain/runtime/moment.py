@@ -5,13 +5,15 @@ the gazetteer the grounding check holds a line's names against.
 """
 from __future__ import annotations
 
+import math
+import weakref
 from collections.abc import Iterable
 from datetime import datetime
 
-from npc_brain.cognition.grounds import Moment
+from npc_brain.cognition.grounds import Moment, Sight
 from npc_brain.runtime.agent import Agent
 from npc_brain.types.plan import PlanLevel
-from npc_brain.world.place import PlaceKind
+from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
@@ -55,19 +57,49 @@ def _public(agent: Agent, world: World) -> tuple[tuple[str, str, frozenset[str]]
     return tuple(out)
 
 
-def _sights(agent: Agent, world: World) -> tuple[tuple[str, str, str, str], ...]:
-    """The public buildings `agent` knows and their public rooms, each with the map's description:
-    what it can tell of a place asked about by name, and how a sentence says it ("the library",
-    "Hobbs Cafe"). A name several places share ("Kitchen") names none of them."""
-    out: list[tuple[str, str, str, str]] = []
+def _sights(agent: Agent, world: World) -> tuple[Sight, ...]:
+    """The public buildings `agent` knows and their public rooms, each with the map's description,
+    opening hours and where it is (a room in its building, a building near its nearest public
+    neighbour): what it can tell of a place asked about by name, and how a sentence says it ("the
+    library", "Hobbs Cafe"). A name several places share ("Kitchen") names none of them."""
+    near = _neighbours(world)
+    out: list[Sight] = []
     for address in agent.known_places().places:
         place = world.get(address) if address in world else None
         if place is None or place.kind is not PlaceKind.BUILDING or place.private:
             continue
         for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
-            if room.description and len(world.find_all(room.name)) == 1:  # (indexed: no walk of the town)
-                out.append((room.name, room.address, room.description, definite(room)))
+            if len(world.find_all(room.name)) == 1:  # (indexed: no walk of the town)
+                keeper = _hours_of(room)
+                where = f"in {definite(place)}" if room is not place else near.get(place.address, "")
+                out.append(Sight(room.name, room.address, room.description, definite(room),
+                                 keeper.opens if keeper else None, keeper.closes if keeper else None, where))
     return tuple(out)
+
+
+_NEAR: weakref.WeakKeyDictionary[World, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _neighbours(world: World) -> dict[str, str]:
+    """Each public building's nearest public building, as "near Hobbs Cafe" (the map's geometry
+    does not change: worked out once per world, not per line)."""
+    if world not in _NEAR:
+        public = [p for p in world.root.walk() if p.kind is PlaceKind.BUILDING and not p.private]
+        _NEAR[world] = {
+            p.address: f"near {definite(n)}"
+            for p in public
+            if (n := min((b for b in public if b is not p), default=None,
+                         key=lambda b: math.dist(b.center, p.center))) is not None}
+    return _NEAR[world]
+
+
+def _hours_of(place: Place) -> Place | None:
+    """The place whose opening hours `place` keeps: its own, else its nearest ancestor's (a room
+    follows its building, `world.norms`), or None when none keeps hours."""
+    node: Place | None = place
+    while node is not None and node.opens is None and node.closes is None:
+        node = node.parent
+    return node
 
 
 def known_names(agents: Iterable[str], world: World | None) -> tuple[str, ...]:

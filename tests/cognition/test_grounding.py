@@ -11,7 +11,7 @@ import pytest
 
 from npc_brain.cognition import dialogue, hearsay
 from npc_brain.cognition.answers import candidates
-from npc_brain.cognition.grounds import Moment, action_ground, from_record, relation_ground, unknown_ground
+from npc_brain.cognition.grounds import Moment, Sight, action_ground, from_record, relation_ground, unknown_ground
 from npc_brain.language.facts import carries, facts_in, times_in
 from npc_brain.language.grounding import (
     Problem,
@@ -442,9 +442,10 @@ def test_been_anywhere_asks_of_the_listeners_day():
     assert intent_of("Anywhere nice to sit around here?") is Intent.RECOMMEND
 
 
-SIGHTS = (("Willow Market", "town:market", "the town's grocery store with a small pharmacy counter", "Willow Market"),
-          ("Reading Room", "town:hall:reading_room", "a quiet room with armchairs and old maps on the walls",
-           "the reading room"))
+SIGHTS = (Sight("Willow Market", "town:market", "the town's grocery store with a small pharmacy counter",
+                "Willow Market"),
+          Sight("Reading Room", "town:hall:reading_room", "a quiet room with armchairs and old maps on the walls",
+                "the reading room"))
 
 
 @pytest.mark.parametrize(("line", "start"), [

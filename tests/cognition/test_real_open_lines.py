@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from npc_brain.cognition import dialogue
-from npc_brain.cognition.grounds import Moment
+from npc_brain.cognition.grounds import Moment, Sight
 from npc_brain.language.grounding import ungrounded_facts
 from npc_brain.llm.embedders import LexicalEmbedder
 from npc_brain.memory import MemoryStream
@@ -58,13 +58,13 @@ def test_everyday_lines_get_an_answer_of_their_kind_on_the_real_model():
                       "town:hobbs_cafe"),)
     places = (("Hobbs Cafe", "town:hobbs_cafe", frozenset({"drink", "eat", "socialize"})),
               ("Johnson Park", "town:johnson_park", frozenset({"relax", "exercise"})))
-    sights = (("Hobbs Cafe", "town:hobbs_cafe", "a cosy café serving coffee and light meals", "Hobbs Cafe"),
-              ("Johnson Park", "town:johnson_park", "a green park with a duck pond", "Johnson Park"))
+    sights = (Sight("Hobbs Cafe", "town:hobbs_cafe", "a cosy café serving coffee and light meals", "Hobbs Cafe"),
+              Sight("Johnson Park", "town:johnson_park", "a green park with a duck pond", "Johnson Park"))
     moment = Moment("baking pastries", "Hobbs Cafe", steps, {"town:hobbs_cafe": "Hobbs Cafe"}, places=places,
                     sights=sights)
     known = (persona.name, "Hobbs Cafe", "Johnson Park")
     sources = [*persona.memories, persona.occupation, persona.status, "Hobbs Cafe", "Johnson Park",
-               "working at Hobbs Cafe", "2pm", "5pm", *(what for _, _, what, _ in sights)]
+               "working at Hobbs Cafe", "2pm", "5pm", *(s.description for s in sights)]
     model = load_model(LLMSettings(backend="embedded"))
     try:
         for line, kinds in LINES:

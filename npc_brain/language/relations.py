@@ -1,0 +1,42 @@
+"""Relations: the roles a relationship names, and the words a question asks for them by.
+
+"Who's your best friend?" is answered from the persona's relationships ("Arthur is an old friend
+Sam plays darts with"), "Are you married?" by the one that names a wife or a husband: a question
+and a relationship are matched by the roles both touch, not by shared words alone ("married"
+shares no word with "wife"). English as data; a game may pass its own table. Pure.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+__all__ = ["ROLES", "roles_in"]
+
+ROLES: Mapping[str, frozenset[str]] = {
+    "spouse": frozenset({"married", "marriage", "wife", "husband", "spouse", "wed", "wedding", "partner"}),
+    "child": frozenset({"kid", "kids", "child", "children", "son", "daughter", "baby"}),
+    "parent": frozenset({"parent", "parents", "mum", "mom", "mother", "dad", "father"}),
+    "sibling": frozenset({"brother", "sister", "sibling", "siblings", "twin"}),
+    "family": frozenset({"family", "relative", "relatives", "cousin", "aunt", "uncle", "nephew", "niece",
+                         "grandson", "granddaughter", "grandmother", "grandfather", "grandma", "grandpa", "folks",
+                         "wife", "husband", "son", "daughter", "mother", "father", "brother", "sister", "kids",
+                         "children", "parents", "mum", "mom", "dad", "married", "in-law"}),
+    "friend": frozenset({"friend", "friends", "best", "closest", "close", "confidant", "pal", "mate", "mates", "buddy",
+                         "trust", "trusts", "trusted", "dearest", "companion"}),
+    "home": frozenset({"roommate", "room-mate", "flatmate", "housemate", "lodger", "tenant", "landlord", "landlady",
+                       "rents", "live", "lives", "shares"}),
+    "neighbour": frozenset({"neighbour", "neighbor", "neighbours", "neighbors", "next-door"}),
+    "work": frozenset({"colleague", "colleagues", "co-worker", "coworker", "boss", "employee", "employer", "staff",
+                       "work", "works", "worker", "job", "supervises", "supervisor", "barista", "assistant",
+                       "apprentice", "supplies", "supplier", "customer", "regular", "student", "teacher",
+                       "professor", "study", "studies"}),
+}
+"""Role → the words that name it (lower case)."""
+
+_WORD = re.compile(r"[a-z][a-z'-]*")
+
+
+def roles_in(text: str, roles: Mapping[str, frozenset[str]] = ROLES) -> frozenset[str]:
+    """The roles a text names ("Jennifer is Sam's wife of thirty-five years" → spouse, family)."""
+    words = {w.removesuffix("'s") for w in _WORD.findall(text.lower())}
+    return frozenset(role for role, named in roles.items() if words & named)

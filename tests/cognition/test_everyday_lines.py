@@ -1,0 +1,136 @@
+"""Everyday player lines answered from structure (twelfth session): the persona's relationships
+by the role asked, news by provenance, "have you seen …?", a place's opening hours, description
+and whereabouts from the map, thanks with a goodbye, news opened by asking leave, an invitation
+urged. The lines here were written for these tests, not taken from an eval set."""
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+import pytest
+
+from npc_brain.cognition.answers import candidates
+from npc_brain.cognition.grounds import Moment, Sight
+from npc_brain.language.intent import Intent, intent_of
+from npc_brain.language.relations import roles_in
+from npc_brain.language.sighting import sought
+from npc_brain.memory.record import MemoryKind, MemoryRecord
+from npc_brain.types.ground import GroundKind
+from npc_brain.types.persona import Persona
+
+T = datetime(2023, 3, 6, 10, 0)  # a Monday
+NORA = Persona(name="Nora Quill", age=52, occupation="ferry captain", workplace="harbour:ferry_office",
+               relationships={"Bram Quill": "Bram is Nora's husband, a quiet man who mends nets.",
+                              "Ida Fenn": "Ida is Nora's oldest friend from school.",
+                              "Olek Marsh": "Olek is the deckhand Nora trained herself."})
+SIGHTS = (Sight("Salty Dog Tavern", "harbour:salty_dog", "a harbour tavern with a fireplace and fish stew",
+                "the Salty Dog Tavern", time(11, 0), time(23, 0)),
+          Sight("Gull Rock Lighthouse", "harbour:lighthouse", "a white lighthouse with a spiral stair and a lamp room",
+                "the lighthouse", where="near the Salty Dog Tavern"),
+          Sight("Lamp Room", "harbour:lighthouse:lamp_room", "a glass room at the top of the lighthouse",
+                "the lamp room", where="in Gull Rock Lighthouse"),
+          Sight("Ferry Office", "harbour:ferry_office", "a ticket office by the slipway", "the ferry office",
+                time(7, 30), None))
+HERE = Moment("checking the tide tables", "Ferry Office", (), {}, sights=SIGHTS)
+
+
+def record(rid: int, text: str, *, teller: str | None = None, subject: str | None = None, importance: int = 5,
+           kind: MemoryKind = MemoryKind.OBSERVATION, hours_ago: float = 1.0) -> MemoryRecord:
+    return MemoryRecord(rid, kind, text, T - timedelta(hours=hours_ago), importance, teller=teller, subject=subject)
+
+
+def first(line: str, recalled: list[MemoryRecord] | None = None, moment: Moment = HERE, who: Persona = NORA,
+          now: datetime = T):
+    return candidates(intent_of(line), who, "Player", line, now, moment, recalled or [])[0]
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("Who's your closest friend around here?", "Ida"),
+    ("are you married", "Bram"),
+    ("Got a husband at home?", "Bram"),
+])
+def test_asked_about_the_people_in_its_life_it_names_the_relationship_with_that_role(line, name):
+    ground = first(line)
+    assert ground.kind is GroundKind.RELATION and name in ground.text, ground.text
+
+
+def test_asked_a_role_none_of_its_relationships_has_it_keeps_it_to_itself():
+    ground = first("Do you have any kids?")
+    assert ground.kind is GroundKind.UNKNOWN and not ground.asserts
+    assert roles_in("Bram is Nora's husband") >= {"spouse"} and "spouse" in roles_in("Are you married?")
+
+
+def test_asked_for_gossip_it_tells_what_it_heard_of_others_not_its_own_biography():
+    past = record(1, "Nora Quill sailed the ferry through the great storm twenty years ago", subject="Nora Quill")
+    heard = record(2, "Olek Marsh found a message in a bottle on the slipway", teller="Olek Marsh",
+                   subject="Olek Marsh")
+    ground = first("Heard anything juicy lately?", [past, heard])
+    assert ground.record == 2
+    nothing = first("What's the gossip?", [past])
+    assert nothing.kind is GroundKind.UNKNOWN and not nothing.asserts
+    # … and its own news that is coming up is news too.
+    trip = record(3, "Nora Quill will take the ferry to Gull Rock on Saturday for the lamp repair",
+                  subject="Nora Quill")
+    assert first("Any news?", [past, trip]).record == 3
+    # Asked what is new with it, its own news as before.
+    assert first("What's new with you?", [past, trip]).record in (1, 3)
+
+
+def test_asked_whether_it_saw_something_it_tells_what_it_saw_else_that_it_did_not():
+    assert intent_of("My cat got out last night, a grey tabby. Seen her?") is Intent.SEEN
+    assert first("My cat got out last night, a grey tabby. Seen her?").text == "No, I have not seen her."
+    assert first("Did you see my red umbrella on the bench?").text == (
+        "No, I did not see your red umbrella on the bench.")
+    tabby = record(4, "A grey tabby cat is sleeping on the ferry office roof", kind=MemoryKind.OBSERVATION,
+                   importance=3)
+    assert first("My cat got out last night, a grey tabby. Seen her?", [tabby]).record == 4
+    assert sought("Any sign of my keys, by any chance?") is not None
+
+
+@pytest.mark.parametrize(("line", "text"), [
+    ("What time does the tavern shut?", "The Salty Dog Tavern is open from 11 am to 11 pm."),
+    ("Is the tavern open yet?", "The Salty Dog Tavern is open from 11 am to 11 pm. It ist closed now."),
+    ("when do you open", "The ferry office opens at 7:30 am."),
+    ("What time does the bakery close?", "I am not sure about that."),
+    ("Is the lighthouse open today?", "The lighthouse is open at all hours."),
+])
+def test_a_places_opening_hours_are_told_as_the_map_keeps_them(line, text):
+    assert intent_of(line) is Intent.HOURS, line
+    ground = first(line, now=T.replace(hour=9))
+    assert ground.text == text.replace("ist", "is"), ground.text
+
+
+def test_a_claim_about_a_place_the_map_describes_is_answered_with_the_description():
+    ground = first("Is it true they have a fireplace at the tavern?")
+    assert ground.kind is GroundKind.PLACE and "fireplace" in ground.text
+    # Not supported by the map: not heard.
+    assert first("Is it true the tavern has a pool table?").kind is GroundKind.UNKNOWN
+
+
+def test_asked_whats_on_at_a_place_it_knows_of_nothing_it_says_so():
+    ground = first("Anything going on at the lighthouse on Saturday?")
+    assert ground.text == "I have not heard of anything on at the lighthouse on Saturday."
+
+
+@pytest.mark.parametrize(("line", "text"), [
+    ("which way to the lighthouse?", "The lighthouse is near the Salty Dog Tavern."),
+    ("Where exactly is the lamp room", "The lamp room is in Gull Rock Lighthouse."),
+])
+def test_asked_where_a_place_is_it_tells_where_the_map_has_it(line, text):
+    assert first(line).text == text
+
+
+def test_thanks_with_a_goodbye_is_a_goodbye_that_thanks():
+    assert intent_of("Cheers for that, see you around!") is Intent.FAREWELL
+    assert first("Thank you so much, catch you later.").text.startswith("You are welcome. Goodbye")
+    assert intent_of("Thanks for the tip!") is Intent.THANKS
+
+
+def test_news_opened_by_asking_leave_to_tell_is_a_claim():
+    assert intent_of("Want to hear something? The harbour master is retiring next month.") is Intent.CLAIM
+    assert intent_of("Can you keep a secret? Olek is leaving for the city.") is Intent.CLAIM
+
+
+def test_an_invitation_urged_is_an_invitation_and_its_place_is_asked_when_the_map_has_none():
+    line = "We're having a fish fry at ours on Friday at 7, you should come!"
+    assert intent_of(line) is Intent.INVITE
+    assert first(line).text == "That sounds nice! Where is it?"
