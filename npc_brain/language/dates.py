@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from npc_brain.language.clock_text import clock_text
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 
 __all__ = ["When", "day_in", "hours_in", "mentions_later", "month_day_in", "month_days_in", "when_in"]
@@ -144,7 +145,16 @@ def _minutes(h: str | None, mm: str | None, ampm: str | None, named: str | None,
 def hours_in(text: str, lexicon: Lexicon = ENGLISH) -> tuple[int | None, int | None, tuple[Span, ...]]:
     """(start, end, spans) in minutes from midnight: "from 5pm to 7pm" → (1020, 1140); "at 8 am" →
     (480, None); "10am until noon" → (600, 720); a bare "at 8" with no am/pm is read as the
-    evening only when the range's other end says pm. An end before its start passes midnight."""
+    evening only when the range's other end says pm. An end before its start passes midnight.
+    A time said in words is read as its digits ("half past four" as "4:30", "at eight" as "at 8",
+    "two in the afternoon" as "2 pm": `clock_text`); the spans are the original text's."""
+    said = clock_text(text, lexicon)
+    start, end, spans = _hours(said.text, lexicon)
+    return start, end, tuple(said.span(s) for s in spans)
+
+
+def _hours(text: str, lexicon: Lexicon) -> tuple[int | None, int | None, tuple[Span, ...]]:
+    """`hours_in` of a text whose times are in digits."""
     p = _patterns(lexicon)
     m = p["range"].search(text)
     if m:

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from npc_brain.language.clock_text import clock_text
 from npc_brain.language.dates import month_days_in
 from npc_brain.language.phrasing import date_in
 
@@ -77,9 +78,11 @@ def content_words(text: str) -> frozenset[str]:
 
 
 def times_in(text: str) -> frozenset[str]:
-    """Clock times as 'HH:MM' (24 h): '5pm', '5 pm', '5:00 p.m.' and '17:00' are one time."""
+    """Clock times as 'HH:MM' (24 h): '5pm', '5 pm', '5:00 p.m.' and '17:00' are one time, and so
+    are 'five in the afternoon' and 'five o'clock in the evening' (words are read as their digits:
+    'half past two' as '2:30', see `clock_text`)."""
     out = set()
-    for m in _TIME.finditer(text):
+    for m in _TIME.finditer(clock_text(text).text):
         if m.group(3):
             h, mm = int(m.group(1)) % 12, int(m.group(2) or 0)
             if m.group(3).lower() == "p":

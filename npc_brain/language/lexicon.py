@@ -11,7 +11,65 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ENGLISH", "Lexicon"]
+__all__ = ["ENGLISH", "ENGLISH_CLOCK", "ClockWords", "Lexicon"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockWords:
+    """The words that say a clock time ("half past two", "quarter to five", "eight at night");
+    `clock_text` reads them. Every field is a tuple of lower-case words or phrases."""
+
+    numbers: tuple[tuple[str, int], ...]
+    """Number words and their values: one to twenty, and the tens a minute needs ("forty-five")."""
+    past: tuple[str, ...]
+    """Words after the minutes that count on from an hour ("ten past six")."""
+    to: tuple[str, ...]
+    """Words after the minutes that count back to an hour ("twenty to nine")."""
+    fractions: tuple[tuple[str, int], ...]
+    """Parts of an hour said as a word, in minutes; the one worth 30 may stand before the hour
+    alone ("half two" is 2:30)."""
+    minute_words: tuple[str, ...]
+    """The unit that may follow the minutes ("five minutes past six")."""
+    zero: tuple[str, ...]
+    """Words for the nought before a minute under ten ("six oh five")."""
+    o_clock: tuple[str, ...]
+    """Words after an hour that make it a clock time on the hour."""
+    openers: tuple[str, ...]
+    """Words before a bare hour that make it a time ("at eight"): a number elsewhere is a count."""
+    range_openers: tuple[str, ...]
+    """Words before a bare hour that make it a time when a range follows ("from five to seven";
+    "from one to another" is none)."""
+    followers: tuple[str, ...]
+    """Words that may follow a bare hour besides a weekday, a day word, a range word or a place
+    preposition ("at five then", "at five sharp"); any other word makes it a count ("at five
+    minutes' walk")."""
+    parts: tuple[tuple[str, int, int], ...]
+    """Parts of the day said after an hour, with the hours they span (past 24 when they pass
+    midnight): "eight at night" is 20:00 and "two at night" 2:00, since 2 am falls in 20–29."""
+    part_leads: tuple[str, ...]
+    """Words that join a part of the day to the hour before it ("two in the afternoon"); a weekday
+    does too ("four on Saturday afternoon")."""
+
+
+ENGLISH_CLOCK = ClockWords(
+    numbers=(("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7),
+             ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12), ("thirteen", 13),
+             ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17), ("eighteen", 18),
+             ("nineteen", 19), ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)),
+    past=("past", "after"),
+    to=("to", "till", "til"),
+    fractions=(("half", 30), ("quarter", 15)),
+    minute_words=("minutes", "minute", "mins", "min"),
+    zero=("oh", "o"),
+    o_clock=("o'clock", "o’clock", "oclock", "o clock"),
+    openers=("at", "around", "about", "by"),
+    range_openers=("from", "between"),
+    followers=("then", "sharp", "exactly", "latest", "or", "for", "from", "so", "if", "please", "instead", "okay",
+               "ok"),
+    parts=(("morning", 0, 12), ("afternoon", 12, 18), ("evening", 17, 24), ("night", 20, 29), ("tonight", 17, 29)),
+    part_leads=("in the", "at", "this", "tomorrow"),
+)
+"""The English clock words every `Lexicon` gets unless it is given its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +101,8 @@ class Lexicon:
     starts at …"), never part of an occasion's name."""
     phrase_breaks: tuple[str, ...]
     """Words that end a noun phrase ("a walk for the whole town", "a fair with music")."""
+    clock: ClockWords = ENGLISH_CLOCK
+    """The words that say a clock time ("half past two", "eight at night")."""
 
 
 ENGLISH = Lexicon(

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from npc_brain.language.activities import ACTIVITY_WORDS, GENERIC_JOB_WORDS
+from npc_brain.language.clock_text import clock_text
 from npc_brain.language.dates import month_day_in
 
 # -- verbs ---------------------------------------------------------------------------------
@@ -187,7 +188,9 @@ def _hour(h: str, ampm: str | None) -> int:
 
 def hours_in(text: str) -> tuple[int | None, int | None]:
     """(start, end) hours a phrase names: 'from 5pm to 7pm' → (17, 19); 'at 8am' → (8, None);
-    'at noon' → (12, None); nothing → (None, None). Hours after midnight are 24+."""
+    'at noon' → (12, None); nothing → (None, None). Hours after midnight are 24+. Words are read
+    as their digits ('two in the afternoon' as '2 pm', see `clock_text`)."""
+    text = clock_text(text).text
     m = _RANGE.search(text)
     if m:
         end = _hour(m.group(3), m.group(5))
