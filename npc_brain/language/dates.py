@@ -137,7 +137,8 @@ def _minutes(h: str | None, mm: str | None, ampm: str | None, named: str | None,
         hour %= 12
         if ampm.lower().startswith("p"):
             hour += 12
-    elif pm_hint and 1 <= hour <= 11:
+    elif (pm_hint and 1 <= hour <= 11) or (lex.afternoon_hours[0] <= hour <= lex.afternoon_hours[1]
+                                            and not h.startswith("0")):
         hour += 12
     return hour * 60 + minute
 
@@ -145,7 +146,8 @@ def _minutes(h: str | None, mm: str | None, ampm: str | None, named: str | None,
 def hours_in(text: str, lexicon: Lexicon = ENGLISH) -> tuple[int | None, int | None, tuple[Span, ...]]:
     """(start, end, spans) in minutes from midnight: "from 5pm to 7pm" → (1020, 1140); "at 8 am" →
     (480, None); "10am until noon" → (600, 720); a bare "at 8" with no am/pm is read as the
-    evening only when the range's other end says pm. An end before its start passes midnight.
+    evening only when the range's other end says pm, a bare 1 to 6 as the afternoon ("at 4" is
+    16:00, `Lexicon.afternoon_hours`). An end before its start passes midnight.
     A time said in words is read as its digits ("half past four" as "4:30", "at eight" as "at 8",
     "two in the afternoon" as "2 pm": `clock_text`); the spans are the original text's."""
     said = clock_text(text, lexicon)
@@ -163,6 +165,8 @@ def _hours(text: str, lexicon: Lexicon) -> tuple[int | None, int | None, tuple[S
         start = _minutes(g[0], g[1], g[2], g[3], lexicon, pm_hint=end_pm and not g[2])
         end = _minutes(g[4], g[5], g[6], g[7], lexicon)
         if start is not None and end is not None:
+            if end <= start and not g[6] and g[4] is not None and end + 12 * 60 > start:
+                end += 12 * 60  # "from 5 to 7": both in the afternoon, as the start was read
             if end <= start:
                 end += 24 * 60
             return start, end, (m.span(),)

@@ -103,6 +103,9 @@ class Lexicon:
     """Words that end a noun phrase ("a walk for the whole town", "a fair with music")."""
     clock: ClockWords = ENGLISH_CLOCK
     """The words that say a clock time ("half past two", "eight at night")."""
+    afternoon_hours: tuple[int, int] = (1, 6)
+    """Bare hours (no am/pm, no leading zero) read as the afternoon: "see you at 4" is 16:00, as
+    nobody arranges anything at four in the morning; "at 8" stays 08:00."""
 
 
 ENGLISH = Lexicon(

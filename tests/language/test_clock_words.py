@@ -18,21 +18,21 @@ def hm(minutes: int | None) -> str | None:
 
 
 @pytest.mark.parametrize(("line", "start"), [
-    ("Meet me at half past two by the fountain.", "02:30"),  # as "at 2:30" is read
-    ("barbecue at mine, Saturday, quarter past four", "04:15"),
-    ("See you at half two?", "02:30"),  # British
+    ("Meet me at half past two by the fountain.", "14:30"),  # as "at 2:30" is read: 1 to 6 are afternoon
+    ("barbecue at mine, Saturday, quarter past four", "16:15"),
+    ("See you at half two?", "14:30"),  # British
     ("Dinner's at half seven, don't be late.", "07:30"),
-    ("The stall shuts at quarter to five.", "04:45"),
+    ("The stall shuts at quarter to five.", "16:45"),
     ("Come by at a quarter to twelve", "11:45"),
     ("quarter to one", "12:45"),
-    ("It starts at ten past six", "06:10"),
+    ("It starts at ten past six", "18:10"),
     ("We leave at twenty to nine sharp", "08:40"),
-    ("Be there at twenty-five past three", "03:25"),
-    ("five minutes to six, then", "05:55"),
-    ("It opens at five o'clock", "05:00"),
-    ("Lunch at three thirty?", "03:30"),
+    ("Be there at twenty-five past three", "15:25"),
+    ("five minutes to six, then", "17:55"),
+    ("It opens at five o'clock", "17:00"),
+    ("Lunch at three thirty?", "15:30"),
     ("The coach goes at seven fifteen from the square", "07:15"),
-    ("Meet me at six oh five", "06:05"),
+    ("Meet me at six oh five", "18:05"),
     ("I'll be there at eleven am", "11:00"),
     ("at eleven a.m. on the dot", "11:00"),
     ("The fair opens at two in the afternoon", "14:00"),
@@ -41,12 +41,12 @@ def hm(minutes: int | None) -> str | None:
     ("See you at eight in the evening", "20:00"),
     ("The bell rang at two at night", "02:00"),  # 2 am: the night runs past midnight
     ("We met at twelve at night", "00:00"),
-    ("half past 2 by the well", "02:30"),  # digits mixed in
-    ("quarter to 5 at the gate", "04:45"),
+    ("half past 2 by the well", "14:30"),  # digits mixed in
+    ("quarter to 5 at the gate", "16:45"),
     ("at 5:30 in the afternoon", "17:30"),
     ("at 6 in the evening", "18:00"),
     ("Meet me at eight by the mill", "08:00"),  # a bare hour, as "at 8" is read
-    ("Shall we say around four?", "04:00"),
+    ("Shall we say around four?", "16:00"),
     ("at half past two in the afternoon", "14:30"),
     ("quarter past midnight", "00:15"),
     ("It ends at quarter to midnight", "23:45"),
@@ -70,10 +70,10 @@ def test_a_time_in_words_is_read_as_its_digits_are(words: str, digits: str) -> N
 @pytest.mark.parametrize(("line", "start", "end"), [
     ("The party runs from five to seven pm", "17:00", "19:00"),  # the end's pm, as for "from 5 to 7 pm"
     ("open between nine and ten", "09:00", "10:00"),
-    ("open between nine and five", "09:00", "29:00"),  # as "between 9 and 5": an end before its start is the next day's
+    ("open between nine and five", "09:00", "17:00"),  # as "between 9 and 5": five is in the afternoon
     ("from half past four to six pm", "16:30", "18:00"),
     ("from 5 to seven in the evening", "17:00", "19:00"),
-    ("from five till half past seven", "05:00", "07:30"),
+    ("from five till half past seven", "17:00", "19:30"),  # both in the afternoon, as the start
 ])
 def test_a_range_said_in_words_is_read_as_a_range(line: str, start: str, end: str) -> None:
     found = hours_in(line)
@@ -135,6 +135,7 @@ def test_an_invitation_said_in_words_keeps_its_hour() -> None:
     assert (party.what, party.host, f"{party.start:%A %H:%M}") == ("barbecue", "Alex", "Saturday 16:30")
     bare = READER.occasion("Come to my barbecue on Saturday at half past four by the Duck Pond.", T, speaker="Alex")
     digits = READER.occasion("Come to my barbecue on Saturday at 4:30 by the Duck Pond.", T, speaker="Alex")
+    assert bare is not None and f"{bare.start:%H:%M}" == "16:30"
     assert bare is not None and bare == digits  # no am/pm: read as "4:30" is
 
 
@@ -150,14 +151,14 @@ def test_a_worded_hour_makes_a_question_about_that_time() -> None:
     ("The ferry leaves at quarter past eleven.", "11:15"),
     ("Can you meet me by the old oak at half past nine?", "09:30"),
     ("Rehearsal's at ten to eight tomorrow", "07:50"),
-    ("The market closes at six o'clock on Fridays", "06:00"),
+    ("The market closes at six o'clock on Fridays", "18:00"),
     ("We'll eat at seven thirty in the evening", "19:30"),
     ("I wake at six in the morning most days", "06:00"),
     ("The dance starts at nine at night", "21:00"),
     ("Let's do half eight at the pub", "08:30"),
     ("The shop opens around ten.", "10:00"),
-    ("Try after lunch, say twenty past one?", "01:20"),
-    ("Meet me at the gate at quarter past 3", "03:15"),
+    ("Try after lunch, say twenty past one?", "13:20"),
+    ("Meet me at the gate at quarter past 3", "15:15"),
     ("The choir sings at twelve fifteen", "12:15"),
     ("I'll knock at eleven forty-five", "11:45"),
     ("Tea is at four in the afternoon sharp", "16:00"),
@@ -189,3 +190,17 @@ def test_new_sentences_with_a_worded_time(line: str, start: str) -> None:
 def test_new_sentences_without_a_time(line: str) -> None:
     assert hours_in(line) == (None, None, ())
     assert times_in(line) == frozenset()
+
+
+@pytest.mark.parametrize(("line", "start", "end"), [
+    ("Saturday at 4", "16:00", None),  # nobody arranges anything at four in the morning
+    ("tomorrow at 8", "08:00", None),
+    ("at 06:30 sharp", "06:30", None),  # a leading zero is a 24-hour clock
+    ("at 4 am", "04:00", None),
+    ("from 5 to 7", "17:00", "19:00"),  # the end in the afternoon too, as the start
+    ("from 9 to 5", "09:00", "17:00"),
+    ("from 10 to 2", "10:00", "14:00"),
+])
+def test_a_bare_hour_from_one_to_six_is_in_the_afternoon(line: str, start: str, end: str | None) -> None:
+    s, e, _ = hours_in(line)
+    assert (hm(s), hm(e)) == (start, end)
