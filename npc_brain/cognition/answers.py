@@ -38,7 +38,7 @@ from npc_brain.cognition.grounds import (
 )
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
-from npc_brain.language.aspect import happening, lies_ahead
+from npc_brain.language.aspect import happening, lies_ahead, tells_event
 from npc_brain.language.dates import day_in
 from npc_brain.language.facts import content_words, facts_in, names, names_in, times_in
 from npc_brain.language.folding import fold
@@ -168,13 +168,15 @@ def candidates(
         out = [REACTION]
     elif intent is Intent.PEOPLE:
         asked = roles_in(line)
-        if asked & _KIN:  # "any kids?" asks for children, not for any of the family
-            asked -= {"family"}
+        if asked & _KIN:  # "any kids?" asks for children, not for any of the family (nor for friends)
+            asked &= _KIN
+        elif "family" in asked:  # "close with your family?" asks for family, not for friends
+            asked = frozenset({"family"})
         if asked:  # "Who's your best friend?", "Are you married?": the relationships naming that role
             fit = sorted((n for n in speaker.relationships if n != listener
                           and asked & roles_in(speaker.relationships[n])),
                          key=lambda n: -len(asked & roles_in(speaker.relationships[n])))
-            if not fit and "friend" in asked:  # a friend is whoever it is closest to: anyone it knows may be
+            if not fit and asked == {"friend"}:  # a friend is whoever it is closest to: anyone it knows may be
                 fit = [n for n in speaker.relationships if n != listener]
             out = [relation_ground(speaker, n) for n in fit[:3]] or [Ground(GroundKind.UNKNOWN, replies.keep_private)]
         else:
@@ -226,14 +228,20 @@ def candidates(
         if not out and claimed:  # "Is it true there are ducks at the pond?": what the map says of the place
             # Supported when the claim's other words are in the place's name or description ("ducks").
             sight, named = _sight(speaker, line, moment, replies), _named_sight(line, moment)
-            if sight is not None and named is not None and \
+            if sight is not None and named is not None and not tells_event(claimed) and \
                     (words - content_words(named[1])) & content_words(f"{named[0].name} {named[0].description}"):
-                out = [sight]
+                out = [sight]  # how the place is, not what happened there ("the college is building a wing")
     elif intent in (Intent.ABOUT, Intent.OPINION):
         # "Maria said hi to me. Nice person, would you say?": whom the line names, if not the topic.
         person = _named(listener, topic, speaker) or (_named(listener, line, speaker) if intent is Intent.OPINION
                                                        else "")
         relation = relation_ground(speaker, person) if person else None
+        # Asked something of a place of the map ("is there wifi at the cafe?"), a memory must hold what
+        # is asked, not only the place ("I opened Hobbs Cafe six years ago").
+        named = _named_sight(line, moment)
+        rest = words - content_words(named[1]) - content_words(named[0].name) if named is not None else frozenset()
+        if rest:
+            mems = [m for m in mems if rest & content_words(m.text)]
         # Memories of it, then the day's steps there ("Is Hobbs Cafe nice?" "At 9 am I will be …").
         steps = [g for g in (*future, *past) if words & content_words(g.text)]
         # … and who it is, when that names it (a student asked about her college).

@@ -24,6 +24,10 @@ SHORT_FORMS: dict[str, str] = {
     "m8": "mate", "nvm": "never mind", "hbu": "how about you", "wbu": "how about you", "wyd": "what are you doing",
     "hru": "how are you", "ofc": "of course", "pic": "picture", "bday": "birthday", "cuz": "because",
     "coz": "because", "abt": "about", "w/": "with",
+    # Apostrophes left out ("whats the goss", "im new here", "seen em?").
+    "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "thats": "that's", "im": "I'm",
+    "dont": "don't", "cant": "can't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't", "ive": "I've",
+    "youre": "you're", "theyre": "they're", "em": "them", "goss": "gossip",
 }
 """Short forms, lower case, and what they stand for ("" drops the word)."""
 

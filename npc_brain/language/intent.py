@@ -42,7 +42,11 @@ __all__ = [
 _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell", "doing", "today", "there",
                     "town", "thing", "lately", "recently", "news", "new", "latest", "gossip", "happening", "going",
                     "something", "planned", "happen", "happened", "juicy", "interesting", "exciting", "rumour",
-                    "rumours", "rumor", "rumors", "scandal", "buzz", "scoop", "goss", "word", "any", "hear"})
+                    "rumours", "rumor", "rumors", "scandal", "buzz", "scoop", "goss", "word", "any", "hear",
+                    # When, not what: one shared time word is no memory of the topic ("this year" drew
+                    # "I opened Hobbs Cafe six years ago").
+                    "year", "years", "week", "weeks", "month", "months", "day", "days", "night", "morning",
+                    "evening", "afternoon", "weekend", "time", "tonight", "tomorrow", "yesterday", "ago"})
 
 
 _ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
@@ -63,7 +67,9 @@ _OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
 # Urged along ("… on Friday at 8, you should come!", "Come round on Sunday."): an invitation however
 # it is put, with or without a place of the map.
 _URGED = re.compile(r"\byou (should|must|have to|gotta|got to|ought to|oughta) (come|join|stop by|drop by|swing by|"
-                    r"be there|pop (in|by|over|round))\b|\bcome (by|over|round|around)\b", re.IGNORECASE)
+                    r"be there|pop (in|by|over|round))\b|\bcome (by|over|round|around)\b"
+                    r"|\b(want|wanna) to (come|join) (us|me|along)\b|\b(you|u) (want|wanna) to (come|join)\b",
+                    re.IGNORECASE)
 # Asking the listener to come along to something (with a place and a day, an invitation).
 _INVITES = re.compile(
     r"\b(would|will|do|won't|can|could) you (like |want |care )?(to )?(come|join|be there|make it)\b"
@@ -105,11 +111,17 @@ def _invites(line: str, claimed: str | None) -> bool:
 # first, and no closing punctuation.
 _BUT_ASKS = re.compile(r"\s+but\s+(?=(is|are|was|were|do|does|did|what|who|where|when|why|how|can|could|would|will)"
                        r"\b[^.!?]*\?)", re.IGNORECASE)
+# … an auxiliary before any subject counts ("is the library open on sundays"), also after "but" ("sorry to
+# bother you but did you spot a blue backpack"), as does "any…" ("anything new in town").
 _UNMARKED_QUESTION = re.compile(
-    r"^\W*((what|who|whom|whose|where|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|can|could|would|"
-    r"will|should|shall)n?'?t? (you|he|she|they|it|we|i|there|that|this)\b)[^.!?]*$", re.IGNORECASE)
+    r"^\W*(.*?\bbut\s+)?((what|who|whom|whose|where|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|"
+    r"can|could|would|will|should|shall)n?'?t? (you|u|he|she|they|it|we|i|there|that|this|these|those|the|a|an|my|"
+    r"your|his|her|their|our|any|anyone|anybody|anything|someone|somebody|everyone|people|(?-i:[A-Z])\w+)\b"
+    r"|(any|anything|anyone|anybody|got any)\b|(heard|seen|noticed|know) (any|anything|anyone|about)\b)"
+    r"[^.!?]*$", re.IGNORECASE)
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
-_GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|greetings|good (morning|afternoon|evening|day)|morning|evening|"
+_GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|oi|oy|ahoy|heya|greetings|good (morning|afternoon|evening|day)|"
+                       r"morning|evening|"
                        r"how do you do|nice to meet you|pleased to meet you|nice to see you|good to see you|"
                        r"long time no see|"
                        r"welcome|yo)\b[\s,!.]*((there|again|friend|everyone|all)\b[\s,!.]*)?", re.IGNORECASE)
@@ -128,11 +140,14 @@ def intent_of(line: str) -> Intent:
         greeting = _GREETING.match(line)
     if greeting is not None:
         rest = line[greeting.end():].strip()
+        if _UNMARKED_QUESTION.match(rest):
+            rest = rest.rstrip(" ,;:") + "?"  # "hey is the café open yet": the question after the greeting
         # "Hi Isabella!" — a name after the greeting is part of it.
         rest = re.sub(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?[\s,!.]*", "", rest) if rest[:1].isupper() and \
             not re.match(r"^(what|who|how|where|when|why|which|do|does|did|are|is|can|could|would|will|have|i)\b",
                          rest, re.IGNORECASE) else rest
-        if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)):
+        if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)
+                                       and not _UNMARKED_QUESTION.match(rest)):
             return Intent.GREETING  # "Good afternoon to you!", "Hi, I just wanted to say hello."
         line = rest
     claimed = claim_in(line)
@@ -315,7 +330,8 @@ _OF_SOMEONE = re.compile(
 _THIRD_PERSON = re.compile(r"\b(he|she|they|him|her|them)\b", re.IGNORECASE)
 _SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|doable) (for )?(you|ya)\b",
                     re.IGNORECASE)
-_MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b", re.IGNORECASE)
+_MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b|\b(want|wanna) to meet\b"
+                   r"|\b(can|could|shall|should) we (meet|grab|get|have|catch up|go for)\b", re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 

@@ -15,8 +15,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
         r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+|anyway,?\s+)?"
         # Thanks first ("Thanks, bye for now!", "Thank you so much, see you around."): a goodbye.
-        r"((many )?(thanks|thank you|cheers|ta)( (so|very) much| a lot| again| for (everything|that|the \w+))?"
-        r"[,!.]*\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
+        r"((many )?(thanks|thank you|cheers|ta)( (so|very) much| a lot| again)?( for (everything|that|all that|"
+        r"(the|your) \w+|\w+ing( \w+)?))?( again)?[,!.]*\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
         r"catch you (later|around|soon|on the flip ?side)|later|so long|speak soon|talk soon|ta-?ra|cheerio|adios|"
         r"ciao|toodle-?oo|that'?s me (off|done)|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
@@ -32,7 +32,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|night,? night|nighty night|laters|talk to you (later|soon|tomorrow)|be right back|be back later"
         r"|peace out|don'?t be a stranger|(i|we) won'?t keep you|(i'?ll|we'?ll) leave you (in peace|be)"
         r"|(i|we) (must|should|need to|have to) be (on (my|our) way|off)|have a good one"
-        r"|got to go|(i'?ll|we'?ll) leave you to it|(i'?ll|we'?ll) love you and leave you|hooroo|ta-?ta|toodles"
+        r"|got to (go|run|dash|fly|get going|head off)|(i'?ll|we'?ll) leave you to it"
+        r"|(i'?ll|we'?ll) love you and leave you|hooroo|ta-?ta|toodles"
         r"|all the best|be seeing you|until then|godspeed)\b"
         r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
@@ -42,7 +43,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FEELING, re.compile(
         r"^\W*(are )?you (ok|okay|all right|alright|well|fine|good)\W*$"
         r"|\bare you (doing |feeling |keeping )?(ok|okay|all right|alright|well|fine|good)\b"
-        r"|\b(do|did) you (ever |still |sometimes )?feel\b|\byour mood\b|\bsuch a (good|bad|great|foul) mood\b"
+        r"|\b(do|did) you (ever |still |sometimes )?feel\b(?! (about|of)\b)|\byour mood\b"
+        r"|\bsuch a (good|bad|great|foul) mood\b"
         r"|\byou (look|seem|sound)\s+(?!like\b|for\b|at\b|into\b|around\b|busy\b)\w+(\s+\w+){0,2}\s*[.!?]*$"
         # Whether something went well for the listener ("Did you sleep all right?", "Get home OK?").
         r"|\b(did you|you) \w+( \w+)? (ok|okay|all right|alright)\s*\?"
@@ -52,7 +54,7 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|^\W*(rough|long|hard|tough|bad|good|great|nice|busy) (day|week|morning|night|shift)\W*$"
         r"|\b(does|did|is) (it|that|this|everything) (get|getting|got) to you\b|\bfinding it (easy|hard|tough)\b"
         r"|\bhow (are|r) (you|u)\b(?! (doing|getting on) (with|at|on))|\bhow('?s| is| are) (it going|things|life|you)\b"
-        r"|\bhow (do|d'?) ?you feel\b|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
+        r"|\bhow (do|d'?) ?you feel\b(?! (about|of)\b)|\bhow are you (doing|feeling|keeping)\b|\bhow have you been\b"
         r"|\bwhat'?s on your mind\b|\bwhat('?s| is| are) (bothering|worrying|troubling) you\b"
         r"|\bwhat'?s( been)? wrong\b|\b(worried|upset|anxious|nervous|fretting) about (something|anything)\b"
         r"|\bpenny for (your|them)\b|\bmak(es|ing) you so \w+|\b(has|have) been on your mind\b"
@@ -92,7 +94,9 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.INVITE, re.compile(
         r"\b(would|do|will) you (like|want|care) to (come|join)\b(?! (me|us)\b(?! (for|at|to)\b))"
         r"|\byou('re| are) (invited|welcome to come)\b|\b(i|we)('d| would) love (for you|you) to (come|join)\b"
-        r"|\bwant to come to\b|\bcome to (my|our)\b|\binvite you\b"
+        r"|\bwant to come to\b|\b(want|wanna) to (come|join) (us|me|along|with)\b"
+        r"|\b(you|u) (want|wanna) to (come|join)\b"
+        r"|\bcome to (my|our)\b|\binvite you\b"
         # "You coming?", "You in?", "Fancy a swim tomorrow?", "How about a walk at the park?"
         r"|\b(you|u) (coming|in|joining|game)\s*\?|\bfancy (a|an|coming|joining|some)\b"
         r"|\bhow about (a|an|we|coming|joining)\b|\blet'?s (go|head|all go)\b", re.IGNORECASE)),
@@ -100,7 +104,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.SEEN, re.compile(
         r"\b(have|has|did|had) (you|anyone|anybody|someone|somebody) (\w+ )?(seen|see|spotted|spot|noticed|notice|"
         r"come across|came across|run into|ran into|bumped into|bump into|caught sight of)\b"
-        r"|^\W*(you )?(seen|spotted|noticed) (a|an|my|any|the|this|that|our|his|her|him|them|it|anyone|anybody|"
+        r"|(^|[,;.!?]\s*)\W*(you )?(seen|spotted|noticed) (a|an|my|any|the|this|that|our|his|her|him|them|it|"
+        r"anyone|anybody|"
         r"someone|somebody)\b"
         r"|\b(any|a) sign of\b|\b(any|a) sighting of\b", re.IGNORECASE)),
     # When a place opens or closes ("What time does the café close?", "Is the pub open now?").
@@ -154,6 +159,7 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwho do you (trust|get on|get along|hang out|go out|talk to|see|spend|live|work)\b"
         r"|\bwho (are|'?re) you (close|closest|friends) (to|with)\b|\bwho('?s| is| are) (closest|dearest) to you\b"
         r"|\b(are|r) you (married|single|seeing (someone|anybody|anyone)|with someone)\b"
+        r"|\b(someone|anyone|somebody|anybody) special\b|\byour other half\b"
         r"|\b(do|d'?) ?you (have|got) (a |any )?(family|kids|children|partner|wife|husband|friends|siblings|"
         r"brothers?|sisters?|sons?|daughters?)\b|\bany (family|kids|children|friends) (here|in town|around)\b"
         r"|^\W*((have )?(you )?got|any) (a |an |any )?(husband|wife|partner|kids|children|family|boyfriend|"
@@ -167,7 +173,7 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.PAST, re.compile(
         r"^\W*(been|gone|went|go) (anywhere|somewhere|out)\b"
         r"|\b(earlier|yesterday|this morning|last night|so far today|did you (do|go|see|meet)|have you been"
-        r"|what did you|how was your (day|morning))\b", re.IGNORECASE)),
+        r"|what did you(?! (think|make|reckon))|how was your (day|morning))\b", re.IGNORECASE)),
     (Intent.FUTURE, re.compile(
         r"\b(will you|going to|gonna|plans?|planning|later|tonight|tomorrow|this (afternoon|evening)"
         r"|headed|heading|after this|after that|after work|where to next"
@@ -185,7 +191,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"\b(what are you (doing|up to|working on)|what('?s| is) up|are you busy|what you doing|doing right now"
         r"|doing now|what are you busy with|how('?s| is) your (day|morning|afternoon|evening))\b", re.IGNORECASE)),
     (Intent.ABOUT, re.compile(
-        r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|tell me about|what about"
+        r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|reckon (of|about|to)|make of"
+        r"|tell me about|what about"
         r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
         r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new"
         # The way to a place ("Which way to the lighthouse?", "How do I get to the pub?").

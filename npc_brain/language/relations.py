@@ -13,7 +13,8 @@ from collections.abc import Mapping
 __all__ = ["ROLES", "roles_in"]
 
 ROLES: Mapping[str, frozenset[str]] = {
-    "spouse": frozenset({"married", "marriage", "wife", "husband", "spouse", "wed", "wedding", "partner"}),
+    "spouse": frozenset({"married", "marriage", "wife", "husband", "spouse", "wed", "wedding", "partner", "special",
+                         "boyfriend", "girlfriend", "sweetheart", "fiance", "fiancee", "engaged"}),
     "child": frozenset({"kid", "kids", "child", "children", "son", "daughter", "baby"}),
     "parent": frozenset({"parent", "parents", "mum", "mom", "mother", "dad", "father"}),
     "sibling": frozenset({"brother", "sister", "sibling", "siblings", "twin"}),

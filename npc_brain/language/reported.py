@@ -39,7 +39,13 @@ CLAIM_OPENERS = ("is it true that", "is it true", "people are saying that", "peo
                  "rumor has it that", "rumour has it", "rumor has it", "they say that", "people say that",
                  "word is that", "i was told that", "someone told me that", "somebody told me that",
                  "i hear that", "i hear", "supposedly,", "supposedly", "reportedly,", "reportedly", "allegedly,",
-                 "allegedly")
+                 "allegedly",
+                 # Told in confidence ("Between you and me, …", "Don't tell anyone but …").
+                 "between you and me,", "between you and me", "just between us,", "just between us",
+                 "between ourselves,", "don't tell anyone but", "don't tell anyone,", "don't tell anyone",
+                 "keep this to yourself but", "keep this to yourself,", "keep it quiet but", "off the record,",
+                 "you didn't hear it from me but", "you didn't hear it from me,", "you didn't hear this from me but",
+                 "you didn't hear this from me,", "word is", "the word is", "i shouldn't say this but")
 """How English opens a piece of news one passes on ("I heard the mill burned down")."""
 
 _SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll", "you", "you're",
@@ -142,6 +148,11 @@ def claim_in(line: str) -> str | None:
         # The claim's own sentence; after an opener asked on its own ("Did you hear? The mill …"), the next.
         parts = [p.strip().rstrip("?.!").strip() for p in re.split(r"(?<=[.!?])\s", line[m.end():].strip())]
         rest = next((p for p in parts if p), "") if parts and not parts[0] else parts[0] if parts else ""
+        # "Keep this to yourself, but apparently …": a second opener after the first opens the news.
+        rest = re.sub(r"^(?:but|,)\s*", "", rest, flags=re.IGNORECASE)
+        again = _CLAIM_OPEN.match(rest)
+        if again is not None and rest[again.end():].strip():
+            rest = rest[again.end():].strip()
         return rest or None
     relayed = _AS_TOLD.search(line)
     if relayed is not None:  # "Sam Moore is running for mayor, as Sam told me." (`reported`)

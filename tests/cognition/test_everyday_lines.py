@@ -134,3 +134,41 @@ def test_an_invitation_urged_is_an_invitation_and_its_place_is_asked_when_the_ma
     line = "We're having a fish fry at ours on Friday at 7, you should come!"
     assert intent_of(line) is Intent.INVITE
     assert first(line).text == "That sounds nice! Where is it?"
+
+
+@pytest.mark.parametrize(("line", "intent"), [
+    # Typed without a question mark, as players do.
+    ("does the tavern open on mondays", Intent.HOURS),
+    ("oi is the tavern still serving", Intent.ABOUT),
+    ("morning! any sign of a black lab with a red collar", Intent.SEEN),
+    ("excuse me but has anybody noticed a wallet by the slipway", Intent.SEEN),
+    ("whats the latest round the harbour", Intent.ABOUT),
+    ("what do you reckon to the new ferry timetable", Intent.ABOUT),
+    ("how do you feel about the harbour fees going up", Intent.ABOUT),  # a thing: as "what do you think of"
+    ("what did you make of the regatta", Intent.ABOUT),
+    # Told in confidence.
+    ("You didn't hear it from me but the harbour master is retiring.", Intent.CLAIM),
+    ("just between us, Olek has bought a boat", Intent.CLAIM),
+    # Asked along, or to meet.
+    ("bonfire on the beach saturday at eight, you want to come along", Intent.INVITE),
+    ("could we have a chat at the tavern tomorrow at 11", Intent.AVAILABILITY),
+    ("Cheers for the chat, got to dash", Intent.FAREWELL),
+])
+def test_lines_as_players_type_them_are_read_for_what_they_ask(line, intent):
+    assert intent_of(line) is intent, line
+
+
+def test_a_partner_or_the_family_asked_after_is_that_role_or_kept_private():
+    assert first("is there anyone special in your life").text.startswith("Bram is my husband")
+    assert first("are you close to your family").text.startswith("Bram is my husband")
+    single = Persona(name="Tam Reed", age=30, relationships={"Ida Fenn": "Ida is Tam's closest friend from work."})
+    assert first("is there anyone special in your life", who=single).kind is GroundKind.UNKNOWN
+    assert first("are you close to your family", who=single).kind is GroundKind.UNKNOWN
+
+
+def test_asked_something_of_a_place_a_memory_must_hold_what_is_asked_not_only_the_place():
+    old = record(5, "Nora Quill drank her first pint at the Salty Dog Tavern thirty years ago", subject="Nora Quill")
+    ground = first("do they do fish stew at the tavern?", [old])
+    assert ground.kind is GroundKind.PLACE and "fish stew" in ground.text
+    # What happened at a place is no standing fact the map could back.
+    assert first("Is it true the tavern is being sold to a chain?").kind is GroundKind.UNKNOWN
