@@ -48,6 +48,7 @@ from npc_brain.language.intent import (
     asks_of_listener,
     asks_whats_on,
     asks_where,
+    at_home,
     thanks,
     topic_of,
     topic_words,
@@ -74,7 +75,7 @@ _WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next",
 # What one can put off to meet someone: a step doing one of these leaves the NPC free then.
 _LEISURE = frozenset({"relax", "read", "play", "socialize", "exercise", "other", "drink", "eat"})
 # Roles of kin: asked by one of them, the family at large is no answer.
-_KIN = frozenset({"spouse", "child", "parent", "sibling"})
+_KIN = frozenset({"spouse", "child", "grandchild", "parent", "sibling"})
 _LATELY = timedelta(hours=24)
 """How far back 'what have you been up to?' reaches in the agent's own sightings of itself."""
 _CLAIM_SHARE = 0.5
@@ -280,7 +281,9 @@ def candidates(
         out = [Ground(GroundKind.SMALL_TALK, replies.thanks)]
     elif intent is Intent.INVITE:  # an invitation with no time or place to it: ask for them
         timed = bool(times_in(line)) or any(p in parts_of_day(line) for p in _PART_HOURS) or _asked_day(line, now)
-        out = [Ground(GroundKind.QUESTION, replies.ask_where if timed else replies.ask_when)]
+        # At the asker's home, which is no place of the map: where that is ("a bonfire at mine").
+        ask = replies.ask_home if at_home(line) else replies.ask_where if timed else replies.ask_when
+        out = [Ground(GroundKind.QUESTION, ask)]
     elif intent is Intent.REQUEST:  # nothing the game offers answers it (`offers` puts deeds first)
         out = [Ground(GroundKind.DECLINE, "Sorry, I can't do that for you right now.")]
     elif intent is Intent.INVITED:

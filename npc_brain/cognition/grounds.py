@@ -216,7 +216,8 @@ def unknown_ground(topic: str) -> Ground:
 # "I have not heard anything about What do people here know you for.").
 # A question word anywhere says the same ("hey, what's the Rose and Crown like on a Friday night"
 # came back whole after "I have not heard anything about").
-_QUESTION_LEFT = re.compile(r"^(do|does|did|can|could|would|will|have|has)\b|\b(what|what's|who|whom|how|why|where|"
+_QUESTION_LEFT = re.compile(r"^(do|does|did|can|could|would|will|have|has|got|any)\b"
+                            r"|\b(what|what's|who|whom|how|why|where|"
                             r"when|which)\b|\b(you|your|me|i)\b", re.IGNORECASE)
 
 

@@ -160,6 +160,20 @@ def _place_index(places: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] |
     for start, found in heads.items():
         if len(found) == 1 and start not in by_name and f"the {start}" not in by_name:
             by_name[f"the {start}"] = sorted(found)
+    # "the market" for Willow Market & Pharmacy: a word inside one name only (not its first word, a
+    # name of its own, nor its last, its kind: read above), said with "the".
+    inner: dict[str, set[str]] = {}
+    for name, address in places:
+        words = fold(name).split()
+        words = words[1:] if words[:1] == ["the"] else words
+        for word in words:
+            inner.setdefault(word, set()).add(address)
+    for name, address in places:
+        words = fold(name).split()
+        words = words[1:] if words[:1] == ["the"] else words
+        for word in words[1:-1]:
+            if word.isalpha() and len(word) > 3 and len(inner[word]) == 1 and f"the {word}" not in by_name:
+                by_name[f"the {word}"] = [address]
     if not by_name:
         return None, by_name
     alternation = "|".join(re.escape(n) for n in sorted(by_name, key=len, reverse=True))

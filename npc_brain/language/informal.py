@@ -25,7 +25,8 @@ SHORT_FORMS: dict[str, str] = {
     "hru": "how are you", "ofc": "of course", "pic": "picture", "bday": "birthday", "cuz": "because",
     "coz": "because", "abt": "about", "w/": "with",
     # Apostrophes left out ("whats the goss", "im new here", "seen em?").
-    "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "thats": "that's", "im": "I'm",
+    "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "whens": "when's", "whys": "why's",
+    "thats": "that's", "im": "I'm",
     "dont": "don't", "cant": "can't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't", "ive": "I've",
     "youre": "you're", "theyre": "they're", "em": "them", "goss": "gossip",
 }

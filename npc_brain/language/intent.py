@@ -26,6 +26,7 @@ __all__ = [
     "asks_of_listener",
     "asks_whats_on",
     "asks_where",
+    "at_home",
     "intent_of",
     "invitation_text",
     "invites",
@@ -114,7 +115,7 @@ _BUT_ASKS = re.compile(r"\s+but\s+(?=(is|are|was|were|do|does|did|what|who|where
 # … an auxiliary before any subject counts ("is the library open on sundays"), also after "but" ("sorry to
 # bother you but did you spot a blue backpack"), as does "any…" ("anything new in town").
 _UNMARKED_QUESTION = re.compile(
-    r"^\W*(.*?\bbut\s+)?((what|who|whom|whose|where|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|"
+    r"^\W*(.*?\bbut\s+)?((what|who|whom|whose|where|whereabouts|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|"
     r"can|could|would|will|should|shall)n?'?t? (you|u|he|she|they|it|we|i|there|that|this|these|those|the|a|an|my|"
     r"your|his|her|their|our|any|anyone|anybody|anything|someone|somebody|everyone|people|(?-i:[A-Z])\w+)\b"
     r"|(any|anything|anyone|anybody|got any)\b|(heard|seen|noticed|know) (any|anything|anyone|about)\b)"
@@ -146,6 +147,12 @@ def intent_of(line: str) -> Intent:
         rest = re.sub(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?[\s,!.]*", "", rest) if rest[:1].isupper() and \
             not re.match(r"^(what|who|how|where|when|why|which|do|does|did|are|is|can|could|would|will|have|i)\b",
                          rest, re.IGNORECASE) else rest
+        # "hiya sam, whens the pub open": a name typed in lower case before the question.
+        named = re.match(r"^[a-z][\w'’-]*[,!.]+\s+", rest)
+        if named is not None and _UNMARKED_QUESTION.match(rest[named.end():]):
+            rest = rest[named.end():]
+        if _UNMARKED_QUESTION.match(rest) and "?" not in rest:
+            rest = rest.rstrip(" ,;:") + "?"
         if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)
                                        and not _UNMARKED_QUESTION.match(rest)):
             return Intent.GREETING  # "Good afternoon to you!", "Hi, I just wanted to say hello."
@@ -216,8 +223,10 @@ def intent_of(line: str) -> Intent:
 
 # Intents a line may carry without asking a question: saying goodbye, thanks, how someone
 # seems, asking along, asking for a good place.
-_SAID_NOT_ASKED = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Intent.INVITE, Intent.RECOMMEND})
-_SAID_AS_STATEMENT = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING})
+_SAID_NOT_ASKED = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Intent.INVITE, Intent.RECOMMEND,
+                             Intent.SEEN})
+# … and "you didn't see it, did you": whether it saw, asked by a tag.
+_SAID_AS_STATEMENT = frozenset({Intent.FAREWELL, Intent.THANKS, Intent.FEELING, Intent.SEEN})
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 # What is left of a question once its leave-taking is taken out still asks something ("See you
 # tomorrow?" and a tag ("…, will you?") do not; "… but how is Sam?" does).
@@ -247,10 +256,20 @@ _WHATS_ON = re.compile(r"\b(anything|something|much|what'?s|what is|what)\s+(\w+
 
 
 # Asked where a place is, or the way there ("Where's the library?", "How do I get to the pub?").
-_WHERE = re.compile(r"\bwhere('?s| is| are| was| exactly is)\b(?! (you|he|she|they|everyone|everybody)\b)"
+_WHERE = re.compile(r"\bwhere( ?abouts)?('?s| is| are| was| exactly is)\b(?! (you|he|she|they|everyone|everybody)\b)"
                     r"|\bwhere (can|could|do|would|might) (i|we|one|you) find\b"
                     r"|\bhow (do|can|would|should) (i|we|one|you) (get|find|reach)\b|\bwhich way (is|to)\b"
                     r"|\bdirections? (to|for)\b|\bthe way to\b", re.IGNORECASE)
+
+
+# The speaker's own home as the place ("a bonfire at mine", "come round to my place").
+_AT_HOME = re.compile(r"\b(at|round|to|over at|back at|back to|in) (mine|ours|my (place|house|home|flat|cottage|room|"
+                      r"garden)|our (place|house|home|flat|garden))\b", re.IGNORECASE)
+
+
+def at_home(line: str) -> bool:
+    """The line puts what it tells of at the speaker's own home ("a bonfire at mine on Friday")."""
+    return bool(_AT_HOME.search(spelled_out(line)))
 
 
 def asks_where(line: str) -> bool:

@@ -16,7 +16,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+|anyway,?\s+)?"
         # Thanks first ("Thanks, bye for now!", "Thank you so much, see you around."): a goodbye.
         r"((many )?(thanks|thank you|cheers|ta)( (so|very) much| a lot| again)?( for (everything|that|all that|"
-        r"(the|your) \w+|\w+ing( \w+)?))?( again)?[,!.]*\s+)?(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
+        r"(the|your) \w+|\w+ing( \w+)?))?( again| \w+)?[,!.]*\s+)?"
+        r"(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
         r"catch you (later|around|soon|on the flip ?side)|later|so long|speak soon|talk soon|ta-?ra|cheerio|adios|"
         r"ciao|toodle-?oo|that'?s me (off|done)|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
@@ -107,7 +108,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|(^|[,;.!?]\s*)\W*(you )?(seen|spotted|noticed) (a|an|my|any|the|this|that|our|his|her|him|them|it|"
         r"anyone|anybody|"
         r"someone|somebody)\b"
-        r"|\b(any|a) sign of\b|\b(any|a) sighting of\b", re.IGNORECASE)),
+        r"|\b(any|a) sign of\b|\b(any|a) sighting of\b"
+        r"|\byou (didn'?t|did not|haven'?t|have not|never) (see|seen|spot|spotted|notice|noticed)\b", re.IGNORECASE)),
     # When a place opens or closes ("What time does the café close?", "Is the pub open now?").
     (Intent.HOURS, re.compile(
         r"\b(what time|when|how late|how early|till when|until when|is|are|does|do|will|still|yet)\b[^.!?]*?"
@@ -160,9 +162,11 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bwho (are|'?re) you (close|closest|friends) (to|with)\b|\bwho('?s| is| are) (closest|dearest) to you\b"
         r"|\b(are|r) you (married|single|seeing (someone|anybody|anyone)|with someone)\b"
         r"|\b(someone|anyone|somebody|anybody) special\b|\byour other half\b"
-        r"|\b(do|d'?) ?you (have|got) (a |any )?(family|kids|children|partner|wife|husband|friends|siblings|"
+        r"|\b(do|d'?) ?you (have|got) (a |any )?(family|(grand)?kids|(grand)?children|partner|wife|husband|friends|"
+        r"siblings|"
         r"brothers?|sisters?|sons?|daughters?)\b|\bany (family|kids|children|friends) (here|in town|around)\b"
-        r"|^\W*((have )?(you )?got|any) (a |an |any )?(husband|wife|partner|kids|children|family|boyfriend|"
+        r"|^\W*((have )?(you )?got|any) (a |an |any )?(husband|wife|partner|(grand)?kids|(grand)?children|family|"
+        r"boyfriend|"
         r"girlfriend|sweetheart|other half|brothers?|sisters?|siblings)\b",
         re.IGNORECASE)),
     (Intent.IDENTITY, re.compile(
@@ -196,7 +200,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
         r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new"
         # The way to a place ("Which way to the lighthouse?", "How do I get to the pub?").
-        r"|where exactly|which way (is|to)|directions? (to|for)|the way to|how (do|can|would|should) (i|we|one) "
+        r"|where exactly|where ?abouts|which way (is|to)|directions? (to|for)|the way to"
+        r"|how (do|can|would|should) (i|we|one) "
         r"(get|find|reach))\b"
         # "Is Hobbs Cafe a nice place?": a yes/no question about a thing (not "are you …", "is it …").
         r"|^\s*(is|are|was|were)\s+(?!(you|it|that|this|he|she|they|we|i)\b)",

@@ -16,6 +16,8 @@ ROLES: Mapping[str, frozenset[str]] = {
     "spouse": frozenset({"married", "marriage", "wife", "husband", "spouse", "wed", "wedding", "partner", "special",
                          "boyfriend", "girlfriend", "sweetheart", "fiance", "fiancee", "engaged"}),
     "child": frozenset({"kid", "kids", "child", "children", "son", "daughter", "baby"}),
+    "grandchild": frozenset({"grandkid", "grandkids", "grandchild", "grandchildren", "grandson", "granddaughter",
+                             "grandsons", "granddaughters"}),
     "parent": frozenset({"parent", "parents", "mum", "mom", "mother", "dad", "father"}),
     "sibling": frozenset({"brother", "sister", "sibling", "siblings", "twin"}),
     "family": frozenset({"family", "relative", "relatives", "cousin", "aunt", "uncle", "nephew", "niece",

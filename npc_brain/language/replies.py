@@ -24,6 +24,7 @@ class Replies:
     knew: str
     ask_when: str
     ask_where: str
+    ask_home: str
     well: str
     try_place: str
     been_there: str
@@ -59,6 +60,7 @@ ENGLISH_REPLIES = Replies(
     knew="Yes, I knew that.",
     ask_when="That sounds nice! When and where is it?",
     ask_where="That sounds nice! Where is it?",
+    ask_home="That sounds nice! Where do you live?",
     well="I am doing well, thanks.",
     try_place="You could try {place}.",
     been_there="You could try {place}; I go there myself.",

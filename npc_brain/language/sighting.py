@@ -17,7 +17,8 @@ _VERBS = (r"seen|see|spotted|spot|noticed|notice|come across|came across|run int
 _OBJECT = re.compile(rf"\b(?P<verb>{_VERBS}|sign of|sighting of)\s+(?P<thing>[^.?!,;]+)", re.IGNORECASE)
 _PAST = re.compile(r"\b(did|didn'?t)\s+(you|anyone|anybody|someone|somebody)\b", re.IGNORECASE)
 # Words after the thing that say where or when to look, not what ("… anywhere today?").
-_TAIL = re.compile(r"\s+(anywhere|around|about|lately|today|recently|at all|by (any )?chance|this (morning|"
+_TAIL = re.compile(r",?\s+(did|have|do|had|would|could) (you|ya|u)\b.*$"  # a tag ("… did you")
+                   r"|\s+(anywhere|around|about|lately|today|recently|at all|by (any )?chance|this (morning|"
                    r"afternoon|evening|week)|last night|yesterday|earlier|round here|around here|on your way"
                    r"|(a|an|\w+) (minutes?|hours?|days?) ago)\b.*$", re.IGNORECASE)
 _SWAP = {"my": "your", "mine": "yours", "me": "you", "i": "you", "our": "your", "ours": "yours", "us": "you",

@@ -35,3 +35,16 @@ def test_a_place_is_named_whole_by_its_last_word_or_without_it(text, name):
 ])
 def test_a_shortened_name_many_places_share_or_said_without_the_is_no_place(text):
     assert PLACES.place_in(text) is None
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("do they sell stamps at the corner?", "Bramble Corner Stores & Post"),  # a word inside one name only
+    ("see you at the flag later", "The Lamb and Flag Tavern"),
+])
+def test_a_place_is_named_by_a_word_inside_its_name_that_no_other_name_has(text, name):
+    found = PLACES.place_in(text)
+    assert found is not None and found.name == name
+
+
+def test_a_names_first_word_names_no_place():
+    assert PLACES.place_in("the lamb was delicious") is None  # "Lamb" is a name of its own, not the tavern's kind
