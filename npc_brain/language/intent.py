@@ -47,7 +47,9 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
                     # When, not what: one shared time word is no memory of the topic ("this year" drew
                     # "I opened Hobbs Cafe six years ago").
                     "year", "years", "week", "weeks", "month", "months", "day", "days", "night", "morning",
-                    "evening", "afternoon", "weekend", "time", "tonight", "tomorrow", "yesterday", "ago"})
+                    "evening", "afternoon", "weekend", "time", "tonight", "tomorrow", "yesterday", "ago", "plan",
+                    "plans", "planning", "later", "earlier", "soon", "anywhere", "somewhere", "nice", "fun", "good",
+                    "lovely", "else", "gone", "been", "went", "go"})
 
 
 _ASKS_TO_DO = re.compile(r"(^|[.!?]\s+)\W*(please\s+)?(can|could|would)\s+you\s+(please\s+)?"
@@ -115,7 +117,7 @@ _BUT_ASKS = re.compile(r"\s+but\s+(?=(is|are|was|were|do|does|did|what|who|where
 # … an auxiliary before any subject counts ("is the library open on sundays"), also after "but" ("sorry to
 # bother you but did you spot a blue backpack"), as does "any…" ("anything new in town").
 _UNMARKED_QUESTION = re.compile(
-    r"^\W*(.*?\bbut\s+)?((what|who|whom|whose|where|whereabouts|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|"
+    r"^\W*(.*?\bbut\s+|[a-z]+[,!]\s+)?((what|who|whom|whose|where|whereabouts|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|"
     r"can|could|would|will|should|shall)n?'?t? (you|u|he|she|they|it|we|i|there|that|this|these|those|the|a|an|my|"
     r"your|his|her|their|our|any|anyone|anybody|anything|someone|somebody|everyone|people|(?-i:[A-Z])\w+)\b"
     r"|(any|anything|anyone|anybody|got any)\b|(heard|seen|noticed|know) (any|anything|anyone|about)\b)"
@@ -194,8 +196,8 @@ def intent_of(line: str) -> Intent:
                 continue  # a statement asks nothing about what it mentions ("Looks like rain later.")
             if intent is Intent.RECOMMEND and _ABOUT_A_THING.match(text):
                 continue  # "Is Hobbs Cafe a nice place to go?" asks about Hobbs Cafe
-            if intent in _OWN_TIME and _of_another(text):
-                continue  # "Was he pulling my leg?" asks nothing of the listener's own day
+            if intent in _OWN_TIME and (_of_another(text) or _of_a_topic(text)):
+                continue  # "Was he pulling my leg?", "whats on in the park tmrw": not the listener's own day
             if intent is Intent.FAREWELL and asks and (m := _ASKS_MORE.search(pattern.sub(" ", text))) \
                     and len(m.group(0).split()) >= 3:
                 continue  # "Got to go soon, but what's new with Sam?": read by its question
@@ -213,7 +215,7 @@ def intent_of(line: str) -> Intent:
         if found is Intent.IDENTITY and (_THIRD_PERSON.search(questions or line) or _NAMED.search(questions or line)):
             return Intent.OPINION  # "Would they fit in, do you reckon?" asks of someone else, not who you are
         asked = questions or line
-        if found in _OWN_TIME and _of_another(asked):
+        if found in _OWN_TIME and (_of_another(asked) or _of_a_topic(asked)):
             return Intent.ABOUT  # "What did Rosa do yesterday?": what it knows of her, not its own day
         return found
     if is_request(line):
@@ -238,6 +240,12 @@ _YOU = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
 def _of_another(text: str) -> bool:
     """The question asks of someone else, not of "you" ("Was he pulling my leg?")."""
     return not _YOU.search(text) and bool(_SOMEONE_ELSE.search(text))
+
+
+def _of_a_topic(text: str) -> bool:
+    """The question asks of a thing, not of "you" ("Anything juicy going round the square lately?"):
+    it names no listener and its topic has words beyond time and question words."""
+    return not _YOU.search(text) and bool(topic_words(text, "", ""))
 
 
 _SOMEONE_ELSE = re.compile(r"\b(i|me|my|we|us|our|he|him|his|she|her|they|them|their)\b"
@@ -307,7 +315,11 @@ _AT_A_PLACE = re.compile(r"\b(at|in|inside)\s+(the\s+)?(?-i:[A-Z])\w+", re.IGNOR
 _TO_THE_LISTENER = re.compile(r"\b(you|your|ya)\b|\?", re.IGNORECASE)
 # ... and "Anything going on at the Plaza tonight?": whether something is on, the "is" left out.
 _ASKS_OF_IT = re.compile(r"^\W*(what|who|where|when|why|which|how|is it true|did you hear|have you heard"
-                         r"|is|are|was|were|anything|something)\b|\bbe (at|in)\b", re.IGNORECASE)
+                         r"|is|are|was|were|anything|something)\b|\bbe (at|in)\b"
+                         # "Do you happen to know if the counter at the Pharmacy is staffed on Sundays?"
+                         r"|\b(know|wonder|wondering|tell me|any idea|sure|heard) "
+                         r"(if|whether|when|what|where|who|how|why)\b",
+                         re.IGNORECASE)
 _DAY_REF = datetime(2000, 1, 3, 12)  # any day: only whether the line names one matters
 
 

@@ -15,11 +15,14 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
         r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+|anyway,?\s+)?"
         # Thanks first ("Thanks, bye for now!", "Thank you so much, see you around."): a goodbye.
-        r"((many )?(thanks|thank you|cheers|ta)( (so|very) much| a lot| again)?( for (everything|that|all that|"
+        r"((many )?(thanks|thank you|cheers|ta|appreciate it|much appreciated)( (so|very) much| a lot| a bunch"
+        r"| a million"
+        r"| loads| heaps| again)?( for (everything|that|all that|"
         r"(the|your) \w+|\w+ing( \w+)?))?( again| \w+)?[,!.]*\s+)?"
         r"(bye|goodbye|good ?night|farewell|see (you|ya)|take care|"
         r"catch you (later|around|soon|on the flip ?side)|later|so long|speak soon|talk soon|ta-?ra|cheerio|adios|"
-        r"ciao|toodle-?oo|that'?s me (off|done)|(i'?d|i had|i) better (go|be off|be going|get going|run|head off)|"
+        r"ciao|toodle-?oo|that'?s me (off|done)|"
+        r"(i'?d|i had|i) (better|best) (go|be off|be going|get going|run|head off)|"
         r"i('ve| have)? (got|have) to (go|run|head off)|i (must|should|need to|have to) (go|be going|run|leave)|"
         r"i'?ll (be going|let you go|leave you)|i'?m (off|leaving|heading off)|gotta go|until next time|"
         r"nice (talking|chatting) (to|with) you|it was (nice|good|lovely) (talking|chatting|to see you)"
@@ -34,7 +37,7 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|peace out|don'?t be a stranger|(i|we) won'?t keep you|(i'?ll|we'?ll) leave you (in peace|be)"
         r"|(i|we) (must|should|need to|have to) be (on (my|our) way|off)|have a good one"
         r"|got to (go|run|dash|fly|get going|head off)|(i'?ll|we'?ll) leave you to it"
-        r"|(i'?ll|we'?ll) love you and leave you|hooroo|ta-?ta|toodles"
+        r"|(i'?ll|we'?ll) love you and leave you|hooroo|ta-?ta|toodles|toodle-?pip|pip pip"
         r"|all the best|be seeing you|until then|godspeed)\b"
         r"|\b(bye|goodbye|good ?night)\W*$",
         re.IGNORECASE)),
@@ -109,7 +112,8 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"anyone|anybody|"
         r"someone|somebody)\b"
         r"|\b(any|a) sign of\b|\b(any|a) sighting of\b"
-        r"|\byou (didn'?t|did not|haven'?t|have not|never) (see|seen|spot|spotted|notice|noticed)\b", re.IGNORECASE)),
+        r"|\byou (didn'?t|did not|haven'?t|have not|never) (see|seen|spot|spotted|notice|noticed|come across|"
+        r"came across|run into|ran into)\b", re.IGNORECASE)),
     # When a place opens or closes ("What time does the café close?", "Is the pub open now?").
     (Intent.HOURS, re.compile(
         r"\b(what time|when|how late|how early|till when|until when|is|are|does|do|will|still|yet)\b[^.!?]*?"
@@ -196,6 +200,10 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|doing now|what are you busy with|how('?s| is) your (day|morning|afternoon|evening))\b", re.IGNORECASE)),
     (Intent.ABOUT, re.compile(
         r"\b(know (anything )?about|heard (anything )?(about|of)|think (of|about)|reckon (of|about|to)|make of"
+        # A thing judged ("Did you enjoy the fair?", "Do you think the prices have gone up?").
+        r"|(did|do) you (enjoy|like|love|hate|rate|fancy) (the|that|this|those|these|it|them)"
+        r"|do you (think|reckon|suppose)"
+        r"|what'?s on (at|in)|what'?ve i missed|what have i missed|going round|the latest"
         r"|tell me about|what about"
         r"|how is|how('?s| are)|news|who is|what is|do you know|opinion|feel about|any word"
         r"|is there|are there|where is|where can|where('?s| are)|going on|happening|anything new"

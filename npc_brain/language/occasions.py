@@ -22,6 +22,9 @@ __all__ = ["announce", "clock", "day_phrase", "describe", "occasion_in", "when_p
 
 _TOKEN = re.compile(r"[\w'’&-]+|[,.;:!?()\"]")
 _MAX_WORDS = 6
+# Words that join clauses: no name of anything.
+_NO_NAME = frozenset({"if", "whether", "that", "what", "when", "where", "who", "how", "why", "which", "and", "or",
+                      "but", "so", "because", "then", "it", "this", "there"})
 # "my bonfire", "our quiz night": the speaker's own occasion ("I saw that a fair …" is not).
 _FIRST_PERSON = re.compile(r"\b(my|our)\s+\w", re.IGNORECASE)
 
@@ -41,8 +44,8 @@ def occasion_in(text: str, now: datetime, gazetteer: Gazetteer, *, speaker: str 
     if place is None:
         return None
     what = _name(text, place, when.spans, gazetteer, lexicon)
-    if not what:
-        return None
+    if not what or fold(what) in _NO_NAME:
+        return None  # "Do you know if the counter at the Pharmacy is staffed on Sundays?" names no "if"
     host = subject or (speaker if speaker and _FIRST_PERSON.search(text) else None)
     start = when.starts()
     if start is None:  # unreachable: a day was read

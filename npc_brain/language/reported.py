@@ -191,6 +191,11 @@ def claim_in(line: str) -> str | None:
     return None
 
 
+# A frame that asks ("what's on at the harbour tomorrow, …") is a question, not a frame before news.
+_ASKS = re.compile(r"^\W*(what|what's|whats|who|who's|where|where's|when|why|which|how|is|are|was|were|do|does|did|"
+                   r"can|could|will|would|have|has|any|anything)\b", re.IGNORECASE)
+
+
 def _framed(line: str) -> str | None:
     """The news after a frame ("Not sure if it's common knowledge yet, but the ferry is
     cancelled" → "the ferry is cancelled"); after a bare comma or a frame that is a statement of
@@ -199,6 +204,8 @@ def _framed(line: str) -> str | None:
     if m is None:
         return None
     frame, clause = m.group("frame").strip(), m.group("clause").strip(" ,")
+    if _ASKS.match(frame):
+        return None  # "whats happening at the harbour tmrw, someone said fireworks": a question, then why
     opened = _CLAIM_OPEN.match(clause)  # "…, but apparently the mine is flooding": the word of hearsay opens it
     if opened is not None and clause[opened.end():].strip(" ,"):
         clause = clause[opened.end():].strip(" ,")

@@ -188,3 +188,26 @@ def test_asked_something_of_a_place_a_memory_must_hold_what_is_asked_not_only_th
     assert ground.kind is GroundKind.PLACE and "fish stew" in ground.text
     # What happened at a place is no standing fact the map could back.
     assert first("Is it true the tavern is being sold to a chain?").kind is GroundKind.UNKNOWN
+
+
+@pytest.mark.parametrize(("line", "intent"), [
+    # A question about a thing with a time word in it asks of the thing, not of the listener's day.
+    ("whats happening down the harbour tmrw, someone said fireworks", Intent.ABOUT),
+    ("Anything exciting going round the slipway lately?", Intent.ABOUT),
+    ("Did you like the lantern parade? I found it a bit long", Intent.ABOUT),
+    ("Do you reckon the ferry fares have gone up again or is it me", Intent.ABOUT),
+    ("Any plans this evening?", Intent.FUTURE),  # … while its own plans stay its plans
+    # Goodbyes after thanks said another way.
+    ("Thanks a million, I'd best be going", Intent.FAREWELL),
+    ("much appreciated, toodle-pip", Intent.FAREWELL),
+    ("You haven't run into a small boy in a yellow hat, have you?", Intent.SEEN),
+])
+def test_what_a_line_is_about_decides_not_a_time_word_in_it(line, intent):
+    assert intent_of(line) is intent, line
+
+
+def test_a_question_about_something_at_a_place_on_a_day_is_no_invitation():
+    line = "Do you happen to know if the ticket desk at the ferry office is open on Sundays?"
+    assert intent_of(line) is not Intent.INVITE
+    from npc_brain.language.intent import invitation_text
+    assert invitation_text(line) is None
