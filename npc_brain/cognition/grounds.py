@@ -207,7 +207,7 @@ def relation_ground(persona: Persona, listener: str) -> Ground | None:
 def unknown_ground(topic: str) -> Ground:
     """An honest answer when nothing the speaker remembers is about the topic."""
     topic = topic.strip() or "that"
-    if _QUESTION_LEFT.search(topic):  # no topic came out of the question: don't recite it
+    if _QUESTION_LEFT.search(topic) or len(topic.split()) > _MAX_TOPIC_WORDS:  # no topic came out: don't recite it
         return NOT_SURE
     return Ground(GroundKind.UNKNOWN, _sentence(f"I have not heard anything about {topic}"))
 
@@ -216,11 +216,13 @@ def unknown_ground(topic: str) -> Ground:
 # "I have not heard anything about What do people here know you for.").
 # A question word anywhere says the same ("hey, what's the Rose and Crown like on a Friday night"
 # came back whole after "I have not heard anything about").
-_QUESTION_LEFT = re.compile(r"^(do|does|did|can|could|would|will|have|has|got|any)\b"
-                            r"|\b(what|what's|who|whom|how|why|where|"
+_QUESTION_LEFT = re.compile(r"^(do|does|did|can|could|would|will|have|has|got|any|heard|ok|okay|so)\b"
+                            r"|\b(whats|wheres|hows|whos|whens|what|what's|who|whom|how|why|where|"
                             r"when|which)\b|\b(you|your|me|i)\b", re.IGNORECASE)
 
 
+_MAX_TOPIC_WORDS = 6
+"""A longer "topic" is the line itself ("Doing a little bbq at my place sunday afternoon, like 2ish")."""
 NOT_SURE = Ground(GroundKind.UNKNOWN, "I am not sure about that.")
 REACTION = Ground(GroundKind.SMALL_TALK, "I would stop what I am doing and deal with it right away.")
 

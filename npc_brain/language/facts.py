@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from npc_brain.language.clock_text import clock_text
 from npc_brain.language.dates import month_days_in
+from npc_brain.language.lexicon import ENGLISH
 from npc_brain.language.phrasing import date_in
 
 _STOP = frozenset([
@@ -89,6 +90,9 @@ def times_in(text: str) -> frozenset[str]:
                 h += 12
         else:
             h, mm = int(m.group(4)), int(m.group(5))
+            low, high = ENGLISH.afternoon_hours
+            if low <= h <= high and not m.group(4).startswith("0"):
+                h += 12  # "half five" / "5:30" is 17:30, as `dates` reads a bare hour
         if 0 <= h < 24 and 0 <= mm < 60:
             out.add(f"{h:02d}:{mm:02d}")
     return frozenset(out)

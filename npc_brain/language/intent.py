@@ -120,6 +120,8 @@ _UNMARKED_QUESTION = re.compile(
     r"^\W*(.*?\bbut\s+|[a-z]+[,!]\s+)?((what|who|whom|whose|where|whereabouts|when|why|which|how)\b|(is|are|was|were|do|does|did|have|has|"
     r"can|could|would|will|should|shall)n?'?t? (you|u|he|she|they|it|we|i|there|that|this|these|those|the|a|an|my|"
     r"your|his|her|their|our|any|anyone|anybody|anything|someone|somebody|everyone|people|(?-i:[A-Z])\w+)\b"
+    # A line opening with "is"/"are" asks, whatever follows ("is hobbs cafe still open rn").
+    r"|(is|are|was|were) (?!(not|so|too)\b)[a-z]+\b"
     r"|(any|anything|anyone|anybody|got any)\b|(heard|seen|noticed|know) (any|anything|anyone|about)\b)"
     r"[^.!?]*$", re.IGNORECASE)
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)

@@ -106,7 +106,7 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"|\bhow about (a|an|we|coming|joining)\b|\blet'?s (go|head|all go)\b", re.IGNORECASE)),
     # Whether the listener saw something ("Have you seen my keys?", "Seen a brown terrier anywhere?").
     (Intent.SEEN, re.compile(
-        r"\b(have|has|did|had) (you|anyone|anybody|someone|somebody) (\w+ )?(seen|see|spotted|spot|noticed|notice|"
+        r"\b(have|has|did|had) (you|anyone|anybody|someone|somebody) (\w+ ){0,2}(seen|see|spotted|spot|noticed|notice|"
         r"come across|came across|run into|ran into|bumped into|bump into|caught sight of)\b"
         r"|(^|[,;.!?]\s*)\W*(you )?(seen|spotted|noticed) (a|an|my|any|the|this|that|our|his|her|him|them|it|"
         r"anyone|anybody|"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from npc_brain.language.informal import spelled_out
+
 __all__ = ["Sought", "sought"]
 
 _VERBS = (r"seen|see|spotted|spot|noticed|notice|come across|came across|run into|ran into|bumped into|bump into|"
@@ -37,7 +39,7 @@ class Sought:
 
 def sought(line: str) -> Sought | None:
     """What a question asks whether the listener saw ("Have you seen my cat?" → "your cat"), or None."""
-    m = _OBJECT.search(line)
+    m = _OBJECT.search(spelled_out(line))
     if m is None:
         return None
     thing = _TAIL.sub("", m.group("thing").strip()).strip()
