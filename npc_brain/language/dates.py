@@ -66,6 +66,8 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern[str]]:
         "relative": re.compile(rf"\b({rel})\b", re.I),
         "range": re.compile(rf"\b(?:from\s+|between\s+)?{clock}\s*(?:{rng})\s*{clock}(?!\w)", re.I),
         "single": re.compile(rf"\b{clock}(?!\w)", re.I),
+        "evening": re.compile(r"\b(" + "|".join(re.escape(w) for w, h in lex.day_parts if h >= 17)
+                              + r"|tonight)\b", re.I),
         "part": re.compile(r"\b(?:(?:in the|this|tomorrow|on \w+|\w+day)\s+(" +
                            "|".join(w for w, _ in lex.day_parts) + r")|(tonight))\b", re.I),
     }
@@ -170,11 +172,13 @@ def _hours(text: str, lexicon: Lexicon) -> tuple[int | None, int | None, tuple[S
             if end <= start:
                 end += 24 * 60
             return start, end, (m.span(),)
+    # "tonight at 8", "this evening at 7": a part of the day after noon puts a bare hour in the evening.
+    evening = bool(p["evening"].search(text))
     for m in p["single"].finditer(text):
         g = m.groups()
         if g[0] is not None and not g[2] and not _clock_context(text, m.start()):
             continue  # a bare number ("5 friends") is no time
-        start = _minutes(g[0], g[1], g[2], g[3], lexicon)
+        start = _minutes(g[0], g[1], g[2], g[3], lexicon, pm_hint=evening and not g[2])
         if start is not None:
             return start, None, (m.span(),)
     return None, None, ()

@@ -200,6 +200,10 @@ def test_new_sentences_without_a_time(line: str) -> None:
     ("from 5 to 7", "17:00", "19:00"),  # the end in the afternoon too, as the start
     ("from 9 to 5", "09:00", "17:00"),
     ("from 10 to 2", "10:00", "14:00"),
+    # An evening named anywhere puts a bare hour in the evening (seen in play: "tonight at 8" was 8 am).
+    ("fancy a pint tonight at 8?", "20:00", None),
+    ("this evening at 7", "19:00", None),
+    ("at 8 tomorrow morning", "08:00", None),
 ])
 def test_a_bare_hour_from_one_to_six_is_in_the_afternoon(line: str, start: str, end: str | None) -> None:
     s, e, _ = hours_in(line)
