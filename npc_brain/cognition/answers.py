@@ -16,18 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
 from npc_brain.cognition import invitation
 from npc_brain.cognition.grounds import (
     NO_ONE,
     NO_PLANS,
-    NOT_SURE,
     REACTION,
     SMALL_TALK,
     Moment,
-    Sight,
     action_ground,
+    clock_phrase,
     did_ground,
     from_record,
     identity_ground,
@@ -38,11 +37,11 @@ from npc_brain.cognition.grounds import (
 )
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
+from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, where_ground
 from npc_brain.language.aspect import happening, lies_ahead, tells_event
 from npc_brain.language.dates import day_in
 from npc_brain.language.facts import content_words, facts_in, names, names_in, times_in
 from npc_brain.language.folding import fold
-from npc_brain.language.gazetteer import Gazetteer
 from npc_brain.language.intent import (
     Intent,
     asks_of_listener,
@@ -63,7 +62,6 @@ from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import PlanStep
-from npc_brain.world.hours import is_open
 
 __all__ = ["candidates"]
 
@@ -199,12 +197,12 @@ def candidates(
             there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
             out = [*there, *out]
     elif intent in (Intent.ABOUT, Intent.RECOMMEND) and asks_where(line) and \
-            (way := _where(line, moment, replies)) is not None:
+            (way := where_ground(line, moment, replies)) is not None:
         out = [way]  # "Where's the library?": where the map has it, not what it is
     elif intent is Intent.SEEN:
         out = _seen(speaker, listener, line, recalled, replies)
     elif intent is Intent.HOURS:
-        out = [_hours(line, now, moment, speaker, replies)]
+        out = [hours_ground(line, now, moment, speaker, replies)]
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words and not asks_of_listener(line) \
             and not names(line, speaker.name):
         # "Any gossip?", "What's the news?": what it heard of others and what is coming up, by the
@@ -228,7 +226,7 @@ def candidates(
         out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
         if not out and claimed:  # "Is it true there are ducks at the pond?": what the map says of the place
             # Supported when the claim's other words are in the place's name or description ("ducks").
-            sight, named = _sight(speaker, line, moment, replies), _named_sight(line, moment)
+            sight, named = description_ground(speaker, line, moment, replies), named_sight(line, moment)
             if sight is not None and named is not None and not tells_event(claimed) and \
                     (words - content_words(named[1])) & content_words(f"{named[0].name} {named[0].description}"):
                 out = [sight]  # how the place is, not what happened there ("the college is building a wing")
@@ -239,7 +237,7 @@ def candidates(
         relation = relation_ground(speaker, person) if person else None
         # Asked something of a place of the map ("is there wifi at the cafe?"), a memory must hold what
         # is asked, not only the place ("I opened Hobbs Cafe six years ago").
-        named = _named_sight(line, moment)
+        named = named_sight(line, moment)
         rest = words - content_words(named[1]) - content_words(named[0].name) if named is not None else frozenset()
         if rest:
             mems = [m for m in mems if rest & content_words(m.text)]
@@ -255,7 +253,7 @@ def candidates(
         # A place of the map asked about by name: what the map says it is ("Is Hobbs Cafe a nice
         # place to go?" had got "I have not heard anything about Hobbs Cafe" from a resident).
         # Asked its opinion, that comes first; asked what it knows, its memories of the place do.
-        sight = _sight(speaker, line, moment, replies)
+        sight = description_ground(speaker, line, moment, replies)
         if intent is Intent.OPINION:
             out = [relation, sight, *reflections, *mems, *steps, *own]
         elif (where := asks_whats_on(line)) is not None:
@@ -268,7 +266,7 @@ def candidates(
             out = [*news_of, relation, *reflections, *mems, sight, *steps, *own]
     elif intent is Intent.RECOMMEND:
         # "Is the library a nice place to go?" names its place: that place, not another one.
-        sight = _sight(speaker, line, moment, replies)
+        sight = description_ground(speaker, line, moment, replies)
         out = [sight] if sight is not None else _recommend(speaker, line, moment, words, replies)
     elif intent is Intent.FEELING:
         out = [_feeling(speaker, listener, recalled, now, replies)]
@@ -397,7 +395,7 @@ def _availability(speaker: Persona, line: str, now: datetime, moment: Moment, ac
     tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
     asked = _asked_time(line, now, tomorrow=tomorrow) or now
     step = next((s for s in moment.steps if s.covers(asked)), None)
-    when = _clock(asked)
+    when = clock_phrase(asked)
     if step is None:
         return Ground(GroundKind.PLAN, replies.free.format(time=when + (" tomorrow" if tomorrow else "")))
     said = plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow, at=asked)
@@ -405,11 +403,6 @@ def _availability(speaker: Persona, line: str, now: datetime, moment: Moment, ac
         said = action
     template = replies.free_plan if step.activity in _LEISURE else replies.busy
     return Ground(GroundKind.PLAN, template.format(plan=said.text), facts=said.facts)
-
-
-def _clock(t: datetime) -> str:
-    h = t.hour % 12 or 12
-    return f"{h}:{t.minute:02d} {'am' if t.hour < 12 else 'pm'}" if t.minute else f"{h} {'am' if t.hour < 12 else 'pm'}"
 
 
 def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str],
@@ -435,94 +428,6 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
         text = (replies.been_there if own else replies.try_place).format(place=name)
         out.append(Ground(GroundKind.PLACE, text, facts=facts_in(text)))
     return out
-
-
-def _sight_of(line: str, moment: Moment) -> Sight | None:
-    """The place of the map the line names, as the gazetteer reads place names ("the pub" for the
-    one name ending so), among the public places the speaker knows."""
-    named = _named_sight(line, moment)
-    return named[0] if named is not None else None
-
-
-def _named_sight(line: str, moment: Moment) -> tuple[Sight, str] | None:
-    """`_sight_of`, with the words the line names it by ("the pond")."""
-    if not moment.sights:
-        return None
-    mention = Gazetteer.of((s.name, s.address) for s in moment.sights).place_in(line)
-    if mention is None:
-        return None
-    return next(s for s in moment.sights if s.address == mention.address), line[mention.span[0]:mention.span[1]]
-
-
-def _sight(speaker: Persona, line: str, moment: Moment, replies: Replies) -> Ground | None:
-    """What the map says of the place the line names, and that the speaker goes there when its
-    habits or workplace say so."""
-    sight = _sight_of(line, moment)
-    if sight is None or not sight.description:
-        return None
-    text = (replies.place_mine if _goes_to(speaker, sight) else replies.place_is).format(
-        place=_said(sight), what=sight.description.rstrip("."))
-    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
-
-
-def _where(line: str, moment: Moment, replies: Replies) -> Ground | None:
-    """Where the place the line names is on the map ("The library is in Oak Hill College.")."""
-    sight = _sight_of(line, moment)
-    if sight is None or not sight.where:
-        return None
-    text = replies.place_where.format(place=_said(sight), where=sight.where)
-    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
-
-
-def _said(sight: Sight) -> str:
-    said = sight.said or sight.name
-    return said[:1].upper() + said[1:]
-
-
-def _goes_to(speaker: Persona, sight: Sight) -> bool:
-    mine = " ".join((*speaker.daily_habits, speaker.occupation)).lower()
-    return fold(sight.name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(sight.address))
-
-
-# Asked whether it is open now ("Is the pub open?", "Still open?"), not only when.
-_NOW = re.compile(r"^\W*(is|are|will)\b|\b(now|right now|at the moment|still|yet|currently|today|tonight)\b",
-                  re.IGNORECASE)
-
-
-def _hour(t: time | None, replies: Replies) -> str:
-    """An hour of a place's day as said: "8 am", "5:30 pm", "noon", "midnight"."""
-    if t is None:
-        return ""
-    if t.minute == 0 and t.hour in (0, 12):
-        return replies.midnight if t.hour == 0 else replies.noon
-    return _clock(datetime.combine(datetime.min.date(), t))
-
-
-_YOURS = re.compile(r"\b(you|your|yours|here|this place)\b", re.IGNORECASE)
-
-
-def _hours(line: str, now: datetime, moment: Moment, speaker: Persona, replies: Replies) -> Ground:
-    """When the place the line names (else the one the speaker works at or is in) opens and closes,
-    as the map keeps its hours; asked whether it is open, whether it is open now."""
-    sight = _sight_of(line, moment)
-    if sight is None and _YOURS.search(line):  # "When do you open?", "Is it open here all day?"
-        sight = next((s for s in moment.sights if speaker.workplace and speaker.workplace.startswith(s.address)),
-                     None) or next((s for s in moment.sights if s.name == moment.place), None)
-    if sight is None:
-        return NOT_SURE
-    place = _said(sight)
-    if sight.opens is None and sight.closes is None:
-        text = replies.all_hours.format(place=place)
-    elif sight.opens is None:
-        text = replies.closes_at.format(place=place, closes=_hour(sight.closes, replies))
-    elif sight.closes is None:
-        text = replies.opens_at.format(place=place, opens=_hour(sight.opens, replies))
-    else:
-        text = replies.hours.format(place=place, opens=_hour(sight.opens, replies),
-                                    closes=_hour(sight.closes, replies))
-    if _NOW.search(line) and (sight.opens is not None or sight.closes is not None):
-        text += " " + (replies.open_now if is_open(sight.opens, sight.closes, now.time()) else replies.closed_now)
-    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
 
 
 def _seen(speaker: Persona, listener: str, line: str, recalled: Sequence[MemoryRecord],

@@ -128,7 +128,8 @@ def status_ground(persona: Persona) -> Ground | None:
     return Ground(GroundKind.IDENTITY, text, said, facts=facts_in(text))
 
 
-def _clock(t: datetime) -> str:
+def clock_phrase(t: datetime) -> str:
+    """A clock time as a line says it: "8 am", "5:30 pm"."""
     h = t.hour % 12 or 12
     return f"{h}:{t.minute:02d} {'am' if t.hour < 12 else 'pm'}" if t.minute else f"{h} {'am' if t.hour < 12 else 'pm'}"
 
@@ -162,7 +163,7 @@ def plan_ground(persona: Persona, step: PlanStep, now: datetime, place: str | No
     # The step's own clock time goes: the line says when ("At 10:55 am I will be opening the
     # pharmacy counter at 7am" was said of a habit's hour step).
     what = _at(_mine(_CLOCK_PHRASE.sub("", as_gerund_phrase(step.description) or step.description)), place)
-    when = _clock(at or step.start)
+    when = clock_phrase(at or step.start)
     if tomorrow:
         text = f"Tomorrow at {when} I will probably be {what}"
         said = f"{persona.name} will probably be {what} at {when} tomorrow"
@@ -182,7 +183,7 @@ def did_ground(persona: Persona, record: MemoryRecord, now: datetime) -> Ground 
     if not record.description.startswith(head) or record.created > now:
         return None
     what = _mine(record.description[len(head):].rstrip(". "))
-    when = _clock(record.created)
+    when = clock_phrase(record.created)
     day = "Yesterday at" if record.created.date() < now.date() else "At"
     text = _sentence(f"{day} {when} I was {what}")
     said = _sentence(f"{persona.name} was {what} at {when} {'yesterday' if day != 'At' else 'today'}")
