@@ -71,7 +71,8 @@ _OFFERS = re.compile(r"\b(would|do) you (like|want|fancy)\b", re.IGNORECASE)
 # it is put, with or without a place of the map.
 _URGED = re.compile(r"\byou (should|must|have to|gotta|got to|ought to|oughta) (come|join|stop by|drop by|swing by|"
                     r"be there|pop (in|by|over|round))\b|\bcome (by|over|round|around)\b"
-                    r"|\b(want|wanna) to (come|join) (us|me|along)\b|\b(you|u) (want|wanna) to (come|join)\b",
+                    r"|\b(want|wanna) to (come|join) (us|me|along)\b|\b(you|u) (want|wanna) to (come|join)\b"
+                    r"|\b(you|u) up for (it|that|this)\b",
                     re.IGNORECASE)
 # Asking the listener to come along to something (with a place and a day, an invitation).
 _INVITES = re.compile(

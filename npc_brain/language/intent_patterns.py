@@ -13,7 +13,9 @@ __all__ = ["ASKS", "pattern_of"]
 
 ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
-        r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+|anyway,?\s+)?"
+        r"(^|[.!?;]\s+)\W*(right,?\s+|well,?\s+|ok(ay)?,?\s+|anyway,?\s+"
+        # An approving word first ("nice one, laters", "cool, see ya").
+        r"|(nice one|cool|great|brilliant|lovely|sound|sweet|perfect|grand|champion)[,!.]*\s+)?"
         # Thanks first ("Thanks, bye for now!", "Thank you so much, see you around."): a goodbye.
         r"((many )?(thanks|thank you|cheers|ta|appreciate it|much appreciated)( (so|very) much| a lot| a bunch"
         r"| a million"

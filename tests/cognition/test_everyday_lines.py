@@ -147,6 +147,7 @@ def test_an_invitation_urged_is_an_invitation_and_its_place_is_asked_when_the_ma
     ("cheers nora, see you later", "You are welcome. Goodbye, it was nice talking to you."),
     ("morning nora! whens the tavern open till", "The Salty Dog Tavern is open from 11 am to 11 pm."),
     ("whereabouts is the lamp room", "The lamp room is in Gull Rock Lighthouse."),
+    ("cool, catch ya later", "Goodbye, it was nice talking to you."),  # seen in play: "nice one, laters"
 ])
 def test_lines_found_in_play_are_answered_as_asked(line, text):
     assert first(line).text.startswith(text), first(line).text
@@ -167,6 +168,7 @@ def test_lines_found_in_play_are_answered_as_asked(line, text):
     ("just between us, Olek has bought a boat", Intent.CLAIM),
     # Asked along, or to meet.
     ("bonfire on the beach saturday at eight, you want to come along", Intent.INVITE),
+    ("cards at the tavern friday at 9, you up for that?", Intent.INVITE),  # seen in play: "you up for it?"
     ("could we have a chat at the tavern tomorrow at 11", Intent.AVAILABILITY),
     ("Cheers for the chat, got to dash", Intent.FAREWELL),
 ])
