@@ -26,7 +26,6 @@ from npc_brain.cognition.grounds import (
     SMALL_TALK,
     Moment,
     action_ground,
-    clock_phrase,
     did_ground,
     from_record,
     identity_ground,
@@ -37,14 +36,16 @@ from npc_brain.cognition.grounds import (
 )
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
-from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, where_ground
+from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, own_sight, where_ground
+from npc_brain.cognition.timetable import LEISURE, availability_ground, later_grounds, names_a_time, step_place
 from npc_brain.language.aspect import happening, lies_ahead, tells_event
-from npc_brain.language.dates import day_in
-from npc_brain.language.facts import content_words, facts_in, names, names_in, times_in
+from npc_brain.language.facts import content_words, facts_in, names, names_in
 from npc_brain.language.folding import fold
 from npc_brain.language.intent import (
     Intent,
+    asks_of_here,
     asks_of_listener,
+    asks_right_now,
     asks_whats_on,
     asks_where,
     at_home,
@@ -52,8 +53,8 @@ from npc_brain.language.intent import (
     topic_of,
     topic_words,
 )
-from npc_brain.language.phrasing import activity_of, parts_of_day
-from npc_brain.language.relations import roles_in
+from npc_brain.language.phrasing import activity_of
+from npc_brain.language.relations import roles_asked, roles_in
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
 from npc_brain.language.reported import claim_in
 from npc_brain.language.sighting import sought
@@ -61,19 +62,11 @@ from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
-from npc_brain.types.plan import PlanStep
 
 __all__ = ["candidates"]
 
-# Words of a question about later that name no topic ("what's next on your list today?").
-_WHEN_WORDS = frozenset({"day", "today", "tonight", "tomorrow", "later", "next", "soon", "rest", "list",
-                         "headed", "plan", "planned", "morning", "afternoon", "evening", "night", "week",
-                         "weekend", "time", "see", "somewhere", "anywhere", "else", "free", "busy", "available",
-                         "around", "noon", "lunch"})
-# What one can put off to meet someone: a step doing one of these leaves the NPC free then.
-_LEISURE = frozenset({"relax", "read", "play", "socialize", "exercise", "other", "drink", "eat"})
-# Roles of kin: asked by one of them, the family at large is no answer.
-_KIN = frozenset({"spouse", "child", "grandchild", "parent", "sibling"})
+# The answers that tell of a place of the map the line names (`sights`).
+_OF_PLACES = frozenset({Intent.ABOUT, Intent.OPINION, Intent.RECOMMEND, Intent.CLAIM, Intent.HOURS})
 _LATELY = timedelta(hours=24)
 """How far back 'what have you been up to?' reaches in the agent's own sightings of itself."""
 _CLAIM_SHARE = 0.5
@@ -84,10 +77,6 @@ _FEW = {Intent.IDENTITY: 1, Intent.NOW: 1, Intent.PAST: 2, Intent.FUTURE: 2, Int
         Intent.INVITED: 2, Intent.GREETING: 1, Intent.FAREWELL: 1, Intent.THANKS: 1, Intent.FEELING: 1,
         Intent.OPINION: 2, Intent.RECOMMEND: 2, Intent.AVAILABILITY: 1, Intent.CLAIM: 2, Intent.INVITE: 1,
         Intent.REQUEST: 1, Intent.SEEN: 2, Intent.HOURS: 1}
-# The hours of a part of the day a question names (`phrasing.parts_of_day`): "any plans for this
-# evening?" is about the evening's step, not the next one (seen in the demo: "At 12 pm I will be
-# having lunch").
-_PART_HOURS = {"early": (7, 9), "morning": (9, 12), "midday": (12, 13), "afternoon": (14, 17), "evening": (18, 22)}
 
 
 def _usable(r: MemoryRecord, listener: str) -> bool:
@@ -120,6 +109,9 @@ def candidates(
     recalled = [r for r in recalled if _usable(r, listener)]
     claimed = claim_in(line) if intent is Intent.CLAIM else None
     topic = claimed or (topic_of(line) if line else "")
+    # The place of the map the line names, found once for the answers that tell of places.
+    named = named_sight(line, moment) if intent in _OF_PLACES else None
+    sight = named[0] if named is not None else None
     words = (content_words(claimed) - content_words(speaker.name) - content_words(listener)) if claimed \
         else topic_words(line, speaker.name, listener)
     about = [r for r in recalled if words & content_words(r.claim)] if words else list(recalled)
@@ -144,8 +136,8 @@ def candidates(
     action = action_ground(speaker, moment.doing, moment.place)
     ahead = [s for s in moment.steps if s.start > now and s.description != moment.doing]
     before = [s for s in moment.steps if s.end <= now]
-    future = [plan_ground(speaker, s, now, _step_place(moment, s)) for s in ahead[:3]]
-    past = [plan_ground(speaker, s, now, _step_place(moment, s)) for s in reversed(before[-3:])]
+    future = [plan_ground(speaker, s, now, step_place(moment, s)) for s in ahead[:3]]
+    past = [plan_ground(speaker, s, now, step_place(moment, s)) for s in reversed(before[-3:])]
     status = status_ground(speaker)
     out: list[Ground | None]
     fallback = {Intent.FUTURE: NO_PLANS, Intent.PEOPLE: NO_ONE, Intent.ABOUT: unknown_ground(topic),
@@ -160,17 +152,13 @@ def candidates(
     elif intent is Intent.NOW:
         out = [action, *future[:1], status]
     elif intent is Intent.FUTURE:
-        out = _later(speaker, line, now, moment, mems, future, action, status, words)
+        out = later_grounds(speaker, line, now, moment, mems, future, action, status, words)
     elif intent is Intent.AVAILABILITY:
-        out = [_availability(speaker, line, now, moment, action, replies)]
+        out = [availability_ground(speaker, line, now, moment, action, replies)]
     elif intent is Intent.REACT:
         out = [REACTION]
     elif intent is Intent.PEOPLE:
-        asked = roles_in(line)
-        if asked & _KIN:  # "any kids?" asks for children, not for any of the family (nor for friends)
-            asked &= _KIN
-        elif "family" in asked:  # "close with your family?" asks for family, not for friends
-            asked = frozenset({"family"})
+        asked = roles_asked(line)
         if asked:  # "Who's your best friend?", "Are you married?": the relationships naming that role
             fit = sorted((n for n in speaker.relationships if n != listener
                           and asked & roles_in(speaker.relationships[n])),
@@ -197,12 +185,14 @@ def candidates(
             there = [g for g in (*past, *recent, *mems) if words & content_words(g.text)]
             out = [*there, *out]
     elif intent in (Intent.ABOUT, Intent.RECOMMEND) and asks_where(line) and \
-            (way := where_ground(line, moment, replies)) is not None:
+            (way := where_ground(sight, replies)) is not None:
         out = [way]  # "Where's the library?": where the map has it, not what it is
     elif intent is Intent.SEEN:
         out = _seen(speaker, listener, line, recalled, replies)
     elif intent is Intent.HOURS:
-        out = [hours_ground(line, now, moment, speaker, replies)]
+        if sight is None and asks_of_here(line):  # "When do you open?": where it works, or is
+            sight = own_sight(speaker, moment)
+        out = [hours_ground(sight, now, replies, now_asked=asks_right_now(line))]
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words and not asks_of_listener(line) \
             and not names(line, speaker.name):
         # "Any gossip?", "What's the news?": what it heard of others and what is coming up, by the
@@ -226,10 +216,10 @@ def candidates(
         out = [_knew(knew, replies)] if knew is not None else [*mems[:2]]
         if not out and claimed:  # "Is it true there are ducks at the pond?": what the map says of the place
             # Supported when the claim's other words are in the place's name or description ("ducks").
-            sight, named = description_ground(speaker, line, moment, replies), named_sight(line, moment)
-            if sight is not None and named is not None and not tells_event(claimed) and \
+            told = description_ground(speaker, sight, replies)
+            if told is not None and named is not None and not tells_event(claimed) and \
                     (words - content_words(named[1])) & content_words(f"{named[0].name} {named[0].description}"):
-                out = [sight]  # how the place is, not what happened there ("the college is building a wing")
+                out = [told]  # how the place is, not what happened there ("the college is building a wing")
     elif intent in (Intent.ABOUT, Intent.OPINION):
         # "Maria said hi to me. Nice person, would you say?": whom the line names, if not the topic.
         person = _named(listener, topic, speaker) or (_named(listener, line, speaker) if intent is Intent.OPINION
@@ -237,7 +227,6 @@ def candidates(
         relation = relation_ground(speaker, person) if person else None
         # Asked something of a place of the map ("is there wifi at the cafe?"), a memory must hold what
         # is asked, not only the place ("I opened Hobbs Cafe six years ago").
-        named = named_sight(line, moment)
         rest = words - content_words(named[1]) - content_words(named[0].name) if named is not None else frozenset()
         if rest:
             mems = [m for m in mems if rest & content_words(m.text)]
@@ -253,9 +242,9 @@ def candidates(
         # A place of the map asked about by name: what the map says it is ("Is Hobbs Cafe a nice
         # place to go?" had got "I have not heard anything about Hobbs Cafe" from a resident).
         # Asked its opinion, that comes first; asked what it knows, its memories of the place do.
-        sight = description_ground(speaker, line, moment, replies)
+        told = description_ground(speaker, sight, replies)
         if intent is Intent.OPINION:
-            out = [relation, sight, *reflections, *mems, *steps, *own]
+            out = [relation, told, *reflections, *mems, *steps, *own]
         elif (where := asks_whats_on(line)) is not None:
             # "Anything happening at the park this weekend?": what it knows to be on there, else that it
             # knows of nothing — not the place's description nor a wish for the place.
@@ -263,11 +252,11 @@ def candidates(
                                        or (g.spreads and happening(g.said or g.text))]
             out = on or [Ground(GroundKind.UNKNOWN, replies.nothing_on.format(place=where))]
         else:
-            out = [*news_of, relation, *reflections, *mems, sight, *steps, *own]
+            out = [*news_of, relation, *reflections, *mems, told, *steps, *own]
     elif intent is Intent.RECOMMEND:
         # "Is the library a nice place to go?" names its place: that place, not another one.
-        sight = description_ground(speaker, line, moment, replies)
-        out = [sight] if sight is not None else _recommend(speaker, line, moment, words, replies)
+        told = description_ground(speaker, sight, replies)
+        out = [told] if told is not None else _recommend(speaker, line, moment, words, replies)
     elif intent is Intent.FEELING:
         out = [_feeling(speaker, listener, recalled, now, replies)]
     elif intent is Intent.GREETING:
@@ -278,9 +267,8 @@ def candidates(
     elif intent is Intent.THANKS:
         out = [Ground(GroundKind.SMALL_TALK, replies.thanks)]
     elif intent is Intent.INVITE:  # an invitation with no time or place to it: ask for them
-        timed = bool(times_in(line)) or any(p in parts_of_day(line) for p in _PART_HOURS) or _asked_day(line, now)
         # At the asker's home, which is no place of the map: where that is ("a bonfire at mine").
-        ask = replies.ask_home if at_home(line) else replies.ask_where if timed else replies.ask_when
+        ask = replies.ask_home if at_home(line) else replies.ask_where if names_a_time(line, now) else replies.ask_when
         out = [Ground(GroundKind.QUESTION, ask)]
     elif intent is Intent.REQUEST:  # nothing the game offers answers it (`offers` puts deeds first)
         out = [Ground(GroundKind.DECLINE, "Sorry, I can't do that for you right now.")]
@@ -353,58 +341,6 @@ def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener
     return out
 
 
-def _step_place(moment: Moment, step: PlanStep) -> str | None:
-    if not step.address or not moment.place_names:
-        return None
-    return moment.place_names.get(step.address)
-
-
-def _later(speaker: Persona, line: str, now: datetime, moment: Moment, mems: list[Ground],
-           future: list[Ground], action: Ground, status: Ground | None, words: frozenset[str]) -> list[Ground | None]:
-    """What it will do: the step at the time asked (or an honest "not planned"), else the next
-    steps; a thing named ("will you go to the party?") puts what it knows of it first."""
-    plans = [m for m in mems if re.search(r"\b(want|plan|hope|will|going to|intend|decided)", m.text)]
-    tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
-    asked = _asked_time(line, now, tomorrow=tomorrow)
-    if asked is not None:
-        step = next((s for s in moment.steps if s.covers(asked)), None)
-        # Asked about a time: that time's step, or an honest "not planned" — not another hour.
-        # A clock time is said as asked; a part of the day ("this evening") by the step's own
-        # start (a made-up "6 pm" is in no memory), or as now when the step has begun.
-        exact = bool(times_in(line))
-        if step is None:
-            future = [NO_PLANS]
-        elif not exact and not tomorrow and step.start <= now:
-            future = [action]
-        else:
-            future = [plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow,
-                                  at=asked if exact else None)]
-        plans = []
-    out: list[Ground | None] = [*future, *plans, status]
-    named = words - _WHEN_WORDS
-    if named and asked is None:  # "will you go to the party?": what it knows of that first
-        about_it = [g for g in (*future, *mems) if named & content_words(g.text)]
-        out = [*about_it, *out]
-    return out
-
-
-def _availability(speaker: Persona, line: str, now: datetime, moment: Moment, action: Ground,
-                  replies: Replies) -> Ground:
-    """Free or busy at the time asked (now, if none), from the plan then: a step at something
-    one can put off leaves it free."""
-    tomorrow = bool(re.search(r"\btomorrow\b", line, re.IGNORECASE))
-    asked = _asked_time(line, now, tomorrow=tomorrow) or now
-    step = next((s for s in moment.steps if s.covers(asked)), None)
-    when = clock_phrase(asked)
-    if step is None:
-        return Ground(GroundKind.PLAN, replies.free.format(time=when + (" tomorrow" if tomorrow else "")))
-    said = plan_ground(speaker, step, now, _step_place(moment, step), tomorrow=tomorrow, at=asked)
-    if step.start <= now < step.end and not tomorrow:
-        said = action
-    template = replies.free_plan if step.activity in _LEISURE else replies.busy
-    return Ground(GroundKind.PLAN, template.format(plan=said.text), facts=said.facts)
-
-
 def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str],
                replies: Replies) -> list[Ground | None]:
     """Places the speaker knows for what was asked: by what the place is for (the map's
@@ -417,7 +353,7 @@ def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str
     picks: list[tuple[int, str, bool]] = []
     for name, address, purposes in moment.places:
         named = bool(words & content_words(name))
-        fits = want in purposes if want != "other" else bool(purposes & _LEISURE)
+        fits = want in purposes if want != "other" else bool(purposes & LEISURE)
         if not (named or fits):
             continue
         own = fold(name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(address))
@@ -504,25 +440,6 @@ def _chat(speaker: Persona, listener: str, line: str, moment: Moment, mems: list
         ask = [] if line else [Ground(GroundKind.QUESTION, replies.questions[moment.turn % len(replies.questions)])]
         return [*ask, *of_them[:1], *mems[:1], *thoughts[:1], *future[:1], action, status]
     return [*of_them[:1], *mems[:1], SMALL_TALK[1]]
-
-
-def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:
-    """The clock time a question names ('at 10 am') on today's date, or the start of the part of
-    the day it names ('this evening': 18:00; now, if that part has begun today), if any."""
-    times = sorted(times_in(line))
-    if times:
-        h, m = (int(x) for x in times[0].split(":"))
-        return now.replace(hour=h, minute=m, second=0, microsecond=0)
-    for part, (start, end) in _PART_HOURS.items():
-        if part in parts_of_day(line) and (tomorrow or now.hour < end):
-            at = now.replace(hour=start, minute=0, second=0, microsecond=0)
-            return at if tomorrow else max(at, now)
-    return None
-
-
-def _asked_day(line: str, now: datetime) -> bool:
-    """The line names a day ("on Saturday", "tomorrow")."""
-    return day_in(line, now) is not None
 
 
 def _named(listener: str, topic: str, speaker: Persona) -> str:

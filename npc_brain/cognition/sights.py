@@ -7,7 +7,6 @@ and the opening hours it keeps ("… open from noon to midnight. It is open now.
 """
 from __future__ import annotations
 
-import re
 from datetime import datetime, time
 
 from npc_brain.cognition.grounds import NOT_SURE, Moment, Sight, clock_phrase
@@ -19,18 +18,13 @@ from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.persona import Persona
 from npc_brain.world.hours import is_open
 
-__all__ = ["description_ground", "hours_ground", "named_sight", "sight_of", "where_ground"]
-
-
-def sight_of(line: str, moment: Moment) -> Sight | None:
-    """The place of the map the line names, as the gazetteer reads place names ("the pub" for the
-    one name ending so), among the public places the speaker knows."""
-    named = named_sight(line, moment)
-    return named[0] if named is not None else None
+__all__ = ["description_ground", "hours_ground", "named_sight", "own_sight", "where_ground"]
 
 
 def named_sight(line: str, moment: Moment) -> tuple[Sight, str] | None:
-    """`sight_of`, with the words the line names it by ("the pond")."""
+    """The place of the map the line names, as the gazetteer reads place names ("the pub" for the
+    one name ending so), among the public places the speaker knows, with the words the line names
+    it by ("the pond")."""
     if not moment.sights:
         return None
     mention = Gazetteer.of((s.name, s.address) for s in moment.sights).place_in(line)
@@ -39,10 +33,15 @@ def named_sight(line: str, moment: Moment) -> tuple[Sight, str] | None:
     return next(s for s in moment.sights if s.address == mention.address), line[mention.span[0]:mention.span[1]]
 
 
-def description_ground(speaker: Persona, line: str, moment: Moment, replies: Replies) -> Ground | None:
-    """What the map says of the place the line names, and that the speaker goes there when its
-    habits or workplace say so."""
-    sight = sight_of(line, moment)
+def own_sight(speaker: Persona, moment: Moment) -> Sight | None:
+    """The place the speaker works at, else the one it is in ("When do you open?")."""
+    return next((s for s in moment.sights if speaker.workplace and speaker.workplace.startswith(s.address)),
+                None) or next((s for s in moment.sights if s.name == moment.place), None)
+
+
+def description_ground(speaker: Persona, sight: Sight | None, replies: Replies) -> Ground | None:
+    """What the map says of the place, and that the speaker goes there when its habits or
+    workplace say so (None: no place, or the map describes it not)."""
     if sight is None or not sight.description:
         return None
     text = (replies.place_mine if _goes_to(speaker, sight) else replies.place_is).format(
@@ -50,12 +49,31 @@ def description_ground(speaker: Persona, line: str, moment: Moment, replies: Rep
     return Ground(GroundKind.PLACE, text, facts=facts_in(text))
 
 
-def where_ground(line: str, moment: Moment, replies: Replies) -> Ground | None:
-    """Where the place the line names is on the map ("The library is in Oak Hill College.")."""
-    sight = sight_of(line, moment)
+def where_ground(sight: Sight | None, replies: Replies) -> Ground | None:
+    """Where the place is on the map ("The library is in Oak Hill College.")."""
     if sight is None or not sight.where:
         return None
     text = replies.place_where.format(place=_said(sight), where=sight.where)
+    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
+
+
+def hours_ground(sight: Sight | None, now: datetime, replies: Replies, *, now_asked: bool = False) -> Ground:
+    """When the place opens and closes, as the map keeps its hours; `now_asked` (the line asks
+    whether it is open), whether it is open now. No place: not sure."""
+    if sight is None:
+        return NOT_SURE
+    place = _said(sight)
+    if sight.opens is None and sight.closes is None:
+        text = replies.all_hours.format(place=place)
+    elif sight.opens is None:
+        text = replies.closes_at.format(place=place, closes=_hour(sight.closes, replies))
+    elif sight.closes is None:
+        text = replies.opens_at.format(place=place, opens=_hour(sight.opens, replies))
+    else:
+        text = replies.hours.format(place=place, opens=_hour(sight.opens, replies),
+                                    closes=_hour(sight.closes, replies))
+    if now_asked and (sight.opens is not None or sight.closes is not None):
+        text += " " + (replies.open_now if is_open(sight.opens, sight.closes, now.time()) else replies.closed_now)
     return Ground(GroundKind.PLACE, text, facts=facts_in(text))
 
 
@@ -69,11 +87,6 @@ def _goes_to(speaker: Persona, sight: Sight) -> bool:
     return fold(sight.name) in fold(mine) or bool(speaker.workplace and speaker.workplace.startswith(sight.address))
 
 
-# Asked whether it is open now ("Is the pub open?", "Still open?"), not only when.
-_NOW = re.compile(r"^\W*(is|are|will)\b|\b(now|right now|at the moment|still|yet|currently|today|tonight)\b",
-                  re.IGNORECASE)
-
-
 def _hour(t: time | None, replies: Replies) -> str:
     """An hour of a place's day as said: "8 am", "5:30 pm", "noon", "midnight"."""
     if t is None:
@@ -81,30 +94,3 @@ def _hour(t: time | None, replies: Replies) -> str:
     if t.minute == 0 and t.hour in (0, 12):
         return replies.midnight if t.hour == 0 else replies.noon
     return clock_phrase(datetime.combine(datetime.min.date(), t))
-
-
-_YOURS = re.compile(r"\b(you|your|yours|here|this place)\b", re.IGNORECASE)
-
-
-def hours_ground(line: str, now: datetime, moment: Moment, speaker: Persona, replies: Replies) -> Ground:
-    """When the place the line names (else the one the speaker works at or is in) opens and closes,
-    as the map keeps its hours; asked whether it is open, whether it is open now."""
-    sight = sight_of(line, moment)
-    if sight is None and _YOURS.search(line):  # "When do you open?", "Is it open here all day?"
-        sight = next((s for s in moment.sights if speaker.workplace and speaker.workplace.startswith(s.address)),
-                     None) or next((s for s in moment.sights if s.name == moment.place), None)
-    if sight is None:
-        return NOT_SURE
-    place = _said(sight)
-    if sight.opens is None and sight.closes is None:
-        text = replies.all_hours.format(place=place)
-    elif sight.opens is None:
-        text = replies.closes_at.format(place=place, closes=_hour(sight.closes, replies))
-    elif sight.closes is None:
-        text = replies.opens_at.format(place=place, opens=_hour(sight.opens, replies))
-    else:
-        text = replies.hours.format(place=place, opens=_hour(sight.opens, replies),
-                                    closes=_hour(sight.closes, replies))
-    if _NOW.search(line) and (sight.opens is not None or sight.closes is not None):
-        text += " " + (replies.open_now if is_open(sight.opens, sight.closes, now.time()) else replies.closed_now)
-    return Ground(GroundKind.PLACE, text, facts=facts_in(text))

@@ -23,7 +23,9 @@ from npc_brain.language.reported import AGREEMENT_TAG, claim_in, is_statement, w
 __all__ = [
     "Intent",
     "asks_along",
+    "asks_of_here",
     "asks_of_listener",
+    "asks_right_now",
     "asks_whats_on",
     "asks_where",
     "at_home",
@@ -281,6 +283,23 @@ _AT_HOME = re.compile(r"\b(at|round|to|over at|back at|back to|in) (mine|ours|my
 def at_home(line: str) -> bool:
     """The line puts what it tells of at the speaker's own home ("a bonfire at mine on Friday")."""
     return bool(_AT_HOME.search(spelled_out(line)))
+
+
+# Asked whether it is open now ("Is the pub open?", "Still open?"), not only when; of the
+# listener's own place ("When do you open?", "Open here all day?").
+_RIGHT_NOW = re.compile(r"^\W*(is|are|will)\b|\b(now|right now|at the moment|still|yet|currently|today|tonight)\b",
+                        re.IGNORECASE)
+_OF_HERE = re.compile(r"\b(you|your|yours|here|this place)\b", re.IGNORECASE)
+
+
+def asks_right_now(line: str) -> bool:
+    """The question asks how things are now ("Is the pub still open?"), not only when."""
+    return bool(_RIGHT_NOW.search(spelled_out(line)))
+
+
+def asks_of_here(line: str) -> bool:
+    """The question asks of the listener or where it is ("When do you open?")."""
+    return bool(_OF_HERE.search(spelled_out(line)))
 
 
 def asks_where(line: str) -> bool:

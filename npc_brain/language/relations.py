@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["ROLES", "roles_in"]
+__all__ = ["KIN", "ROLES", "roles_asked", "roles_in"]
 
 ROLES: Mapping[str, frozenset[str]] = {
     "spouse": frozenset({"married", "marriage", "wife", "husband", "spouse", "wed", "wedding", "partner", "special",
@@ -36,6 +36,9 @@ ROLES: Mapping[str, frozenset[str]] = {
 }
 """Role → the words that name it (lower case)."""
 
+KIN = frozenset({"spouse", "child", "grandchild", "parent", "sibling"})
+"""Roles of kin: asked by one of them, the family at large is no answer."""
+
 _WORD = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -43,3 +46,14 @@ def roles_in(text: str, roles: Mapping[str, frozenset[str]] = ROLES) -> frozense
     """The roles a text names ("Jennifer is Sam's wife of thirty-five years" → spouse, family)."""
     words = {w.removesuffix("'s") for w in _WORD.findall(text.lower())}
     return frozenset(role for role, named in roles.items() if words & named)
+
+
+def roles_asked(question: str, roles: Mapping[str, frozenset[str]] = ROLES) -> frozenset[str]:
+    """The roles a question asks for: kin before the family at large, the family before friends
+    ("any kids?" asks for children; "close with your family?" for the family, not for friends)."""
+    asked = roles_in(question, roles)
+    if asked & KIN:
+        return asked & KIN
+    if "family" in asked:
+        return frozenset({"family"})
+    return asked
