@@ -13,7 +13,7 @@ from datetime import datetime
 from npc_brain.cognition.grounds import Moment, Sight
 from npc_brain.runtime.agent import Agent
 from npc_brain.types.plan import PlanLevel
-from npc_brain.world.place import Place, PlaceKind
+from npc_brain.world.place import PlaceKind
 from npc_brain.world.wording import definite
 from npc_brain.world.world import World
 
@@ -70,7 +70,7 @@ def _sights(agent: Agent, world: World) -> tuple[Sight, ...]:
             continue
         for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
             if len(world.find_all(room.name)) == 1:  # (indexed: no walk of the town)
-                keeper = _hours_of(room)
+                keeper = room.hours_keeper()
                 where = f"in {definite(place)}" if room is not place else near.get(place.address, "")
                 out.append(Sight(room.name, room.address, room.description, definite(room),
                                  keeper.opens if keeper else None, keeper.closes if keeper else None, where))
@@ -91,15 +91,6 @@ def _neighbours(world: World) -> dict[str, str]:
             if (n := min((b for b in public if b is not p), default=None,
                          key=lambda b: math.dist(b.center, p.center))) is not None}
     return _NEAR[world]
-
-
-def _hours_of(place: Place) -> Place | None:
-    """The place whose opening hours `place` keeps: its own, else its nearest ancestor's (a room
-    follows its building, `world.norms`), or None when none keeps hours."""
-    node: Place | None = place
-    while node is not None and node.opens is None and node.closes is None:
-        node = node.parent
-    return node
 
 
 def known_names(agents: Iterable[str], world: World | None) -> tuple[str, ...]:

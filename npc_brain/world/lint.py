@@ -166,9 +166,7 @@ def largest_area_point(world: World) -> tuple[float, float] | None:
 def rules_summary(place: Place) -> str:
     """The rules a place carries, own or inherited: hours, capacity, privacy, purpose, state."""
     bits: list[str] = []
-    node: Place | None = place
-    while node is not None and node.opens is None and node.closes is None:
-        node = node.parent
+    node = place.hours_keeper()
     if node is not None:
         src = "" if node is place else f" (from {node.name})"
         bits.append(f"open {hours_text(node.opens, node.closes)}{src}")

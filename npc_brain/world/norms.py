@@ -40,9 +40,7 @@ def closed_to(place: Place, who: str, workplace: str | None, at: time) -> Place 
     A room without hours follows its building's. Staff are exempt: the owner and residents
     of the place with the hours, and anyone whose `workplace` address is inside it.
     """
-    node: Place | None = place
-    while node is not None and node.opens is None and node.closes is None:
-        node = node.parent
+    node = place.hours_keeper()
     if node is None or is_open(node.opens, node.closes, at):
         return None
     name = _norm(who)

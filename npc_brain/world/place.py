@@ -96,6 +96,14 @@ class Place:
             return True
         return self.owner is not None and self.opens is None and self.closes is None
 
+    def hours_keeper(self) -> Place | None:
+        """The place whose opening hours this one keeps: its own, else its nearest ancestor's (a
+        room follows its building), or None when none keeps hours."""
+        node: Place | None = self
+        while node is not None and node.opens is None and node.closes is None:
+            node = node.parent
+        return node
+
     def ancestors(self) -> list[Place]:
         """Parents from the root down to (not including) this node."""
         chain: list[Place] = []
