@@ -5,8 +5,6 @@ the gazetteer the grounding check holds a line's names against.
 """
 from __future__ import annotations
 
-import math
-import weakref
 from collections.abc import Iterable
 from datetime import datetime
 
@@ -62,7 +60,6 @@ def _sights(agent: Agent, world: World) -> tuple[Sight, ...]:
     opening hours and where it is (a room in its building, a building near its nearest public
     neighbour): what it can tell of a place asked about by name, and how a sentence says it ("the
     library", "Hobbs Cafe"). A name several places share ("Kitchen") names none of them."""
-    near = _neighbours(world)
     out: list[Sight] = []
     for address in agent.known_places().places:
         place = world.get(address) if address in world else None
@@ -71,26 +68,11 @@ def _sights(agent: Agent, world: World) -> tuple[Sight, ...]:
         for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
             if len(world.find_all(room.name)) == 1:  # (indexed: no walk of the town)
                 keeper = room.hours_keeper()
-                where = f"in {definite(place)}" if room is not place else near.get(place.address, "")
+                near = world.nearest_building(place) if room is place else None
+                where = f"in {definite(place)}" if room is not place else f"near {definite(near)}" if near else ""
                 out.append(Sight(room.name, room.address, room.description, definite(room),
                                  keeper.opens if keeper else None, keeper.closes if keeper else None, where))
     return tuple(out)
-
-
-_NEAR: weakref.WeakKeyDictionary[World, dict[str, str]] = weakref.WeakKeyDictionary()
-
-
-def _neighbours(world: World) -> dict[str, str]:
-    """Each public building's nearest public building, as "near Hobbs Cafe" (the map's geometry
-    does not change: worked out once per world, not per line)."""
-    if world not in _NEAR:
-        public = [p for p in world.root.walk() if p.kind is PlaceKind.BUILDING and not p.private]
-        _NEAR[world] = {
-            p.address: f"near {definite(n)}"
-            for p in public
-            if (n := min((b for b in public if b is not p), default=None,
-                         key=lambda b: math.dist(b.center, p.center))) is not None}
-    return _NEAR[world]
 
 
 def known_names(agents: Iterable[str], world: World | None) -> tuple[str, ...]:

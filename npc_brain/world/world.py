@@ -7,6 +7,8 @@ The tree and the occupancy are owned by the game thread: it calls `set_position`
 from __future__ import annotations
 
 import difflib
+import functools
+import math
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -152,6 +154,19 @@ class World:
             if not inside:
                 return node
             node = min(inside, key=lambda c: c.rect[2] * c.rect[3])
+
+    def nearest_building(self, place: Place | str) -> Place | None:
+        """The public building whose centre is nearest `place`'s, another than it (a building's
+        neighbour, to say where it is: "near Hobbs Cafe"); None in a town of one."""
+        return self._nearest_buildings.get(self.get(place).address)
+
+    @functools.cached_property
+    def _nearest_buildings(self) -> dict[str, Place]:
+        # The map's geometry does not change in a world's life: worked out once, not per line.
+        public = [p for p in self if p.kind is PlaceKind.BUILDING and not p.private]
+        return {p.address: n for p in public
+                if (n := min((b for b in public if b is not p), default=None,
+                             key=lambda b: math.dist(b.center, p.center))) is not None}
 
     def enclosing(self, place: Place | str, kind: PlaceKind) -> Place | None:
         """The node itself or its nearest ancestor of `kind` (the room an object is in)."""
