@@ -325,6 +325,8 @@ def asks_whats_on(line: str) -> str | None:
 def thanks(line: str) -> bool:
     """The line thanks the listener (also when it says goodbye: "Thanks, bye for now!")."""
     return bool(_THANKS.search(spelled_out(line.strip())))
+_HEARD_TAG = re.compile(r"\b(did|have|had) (you|ya|u) (hear|heard|know|see|seen)( (about|of) (it|that|this))?\b",
+                        re.IGNORECASE)
 _ALONG_CUE = re.compile(r"\b(you|your|ya|come|coming|join|joining)\b", re.IGNORECASE)
 _ASKED_ALONG = pattern_of(Intent.INVITE)  # "You in?", "Fancy a …"
 _AVAILABLE = pattern_of(Intent.AVAILABILITY)
@@ -397,6 +399,8 @@ def asks_along(line: str) -> bool:
     place = _AT_A_PLACE.search(line)
     if place is None or not _TO_THE_LISTENER.search(line):
         return False
+    if _HEARD_TAG.search(line):
+        return False  # "… on Saturday. Did you hear?" asks whether it was heard, not along
     if hours_in(line)[0] is None and day_in(line, _DAY_REF) is None:
         return False
     sentence = next((x for x in _SENTENCE.findall(line) if place.group(0) in x), line)

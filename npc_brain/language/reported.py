@@ -45,7 +45,8 @@ CLAIM_OPENERS = ("is it true that", "is it true", "people are saying that", "peo
                  "between ourselves,", "don't tell anyone but", "don't tell anyone,", "don't tell anyone",
                  "keep this to yourself but", "keep this to yourself,", "keep it quiet but", "off the record,",
                  "you didn't hear it from me but", "you didn't hear it from me,", "you didn't hear this from me but",
-                 "you didn't hear this from me,", "word is", "the word is", "i shouldn't say this but")
+                 "you didn't hear this from me,", "word on the street is", "word is", "the word is",
+                 "i shouldn't say this but")
 """How English opens a piece of news one passes on ("I heard the mill burned down")."""
 
 _SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll", "you", "you're",

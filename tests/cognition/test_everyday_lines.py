@@ -232,3 +232,10 @@ def test_half_five_is_the_afternoon_wherever_a_time_is_read():
     assert times_in("meet me by the lighthouse around half five") == {"17:30"}
     said = first("Let's meet up by the lighthouse around half five").text
     assert said.startswith("I have nothing planned at 5:30 pm"), said
+
+
+def test_news_of_an_occasion_asked_back_with_did_you_hear_is_news_not_an_invitation():
+    # Seen in `eval grounding --questions open` (bc4436d): answered "I would love to come to the jazz concert …".
+    line = "Word on the street is a cider tasting will be held at the Salty Dog Tavern at 6 pm on Friday. Did you hear?"
+    assert intent_of(line) is Intent.CLAIM
+    assert intent_of("A cider tasting is on at the Salty Dog Tavern on Friday at 6. You coming?") is Intent.INVITE
