@@ -169,6 +169,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         usage = model.snapshot().to_dict()
         result = summarize(usage, len(town.personas), args.game_hours, wall)
         sim.shutdown()
+        states = backend.prompt_state_rows()
+        if states is not None:
+            result["prompt_states"] = states
     finally:
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)

@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from npc_brain.llm.prompt_states import common_prefix, rendered
 
 TARGET = 0.5
 """The cache share `bench cost` asks of the engine (issue 29): a layout bound under it cannot meet it."""
@@ -29,23 +31,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `bench prefixes`."""
     parser.add_argument("record", help="a JSONL file written by --record")
     parser.add_argument("--window", type=int, default=0, help="earlier prompts a cache holds (0: all)")
-
-
-def rendered(messages: Iterable[Mapping[str, Any]]) -> str:
-    """The messages as a chat template lays them out, role by role (the prefix the engine sees)."""
-    return "".join(f"<{m.get('role', '')}>\n{m.get('content', '')}\n" for m in messages) + "<assistant>\n"
-
-
-def common_prefix(a: str, b: str) -> int:
-    """Length of the longest common prefix of `a` and `b` (binary search on slices: C speed)."""
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
 
 
 def reuse(prompts: Sequence[str], window: int = 0) -> list[int]:

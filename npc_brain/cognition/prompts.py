@@ -72,7 +72,8 @@ def _first(persona: Persona) -> str:
 
 
 def _system(*rules: str) -> Message:
-    return {"role": "system", "content": " ".join((*rules, DATA_RULE))}
+    # The rule every prompt shares comes first: a cached prefix of every call, whatever its purpose.
+    return {"role": "system", "content": " ".join((DATA_RULE, *rules))}
 
 
 def _user(*sections: str) -> Message:

@@ -43,6 +43,16 @@ class Backend:
     _closers: list[Callable[[], None]] = field(default_factory=list)
     server: dict[str, Any] | None = None
     """On an OpenAI-compatible server: its kind, its slots and the requests sent at once."""
+    engine: Any = None
+    """The embedded `LlamaEngine`, when the model runs on one (its prompt states are reported)."""
+
+    def prompt_state_rows(self) -> dict[str, Any] | None:
+        """What the embedded engine's saved prompt states did (`llm.prompt_states`), or None."""
+        states = getattr(self.engine, "prompt_states", None)
+        if states is None:
+            return None
+        return {"saves": states.saves, "restores": states.restores,
+                "kept_mb": round(states.saved_bytes() / 2**20, 1), "budget_mb": round(states.budget / 2**20)}
 
     def close(self) -> None:
         """Release engines, files and connections (idempotent)."""
@@ -73,6 +83,7 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
         overrides["n_parallel"] = n_parallel
     closers: list[Callable[[], None]] = []
     server: dict[str, Any] | None = None
+    engine: Any = None
     if choice == "scripted" or choice.startswith("replay:"):
         from npc_brain.llm.embedders import LexicalEmbedder
 
@@ -100,6 +111,7 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
         closers.append(stack.close)
         model, embedder = stack.model, stack.embedder
         kind = settings.resolved_backend()
+        engine = stack.engine
         if kind == "embedded":
             description = (f"embedded llama.cpp: {stack.engine.name if stack.engine else model.name} "
                            f"(threads={settings.threads}, slots={settings.n_parallel}), embedder {embedder.name}")
@@ -120,7 +132,8 @@ def open_backend(args: argparse.Namespace, *, n_parallel: int | None = None, hea
         closers.append(recorder.close)  # closes before the engine (closers run last-in first)
         model = recorder
         description += f", recorded to {args.record}"
-    return Backend(model, embedder, description, kind, closers, server)
+    return Backend(model, embedder, description, kind, closers, server,
+                   engine=engine)
 
 
 def server_facts(model: ChatModel) -> dict[str, Any]:

@@ -17,8 +17,12 @@ key (`api_key`): the same engine can be used with any OpenAI client, e.g. `OpenA
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import shutil
+import tempfile
 import threading
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
@@ -28,7 +32,9 @@ import numpy as np
 from npc_brain.llm.errors import LLMRequestError, LLMUnavailable
 from npc_brain.llm.gguf import GGUFLocation, locate_gguf
 from npc_brain.llm.preemption import Preempted
+from npc_brain.llm.prompt_states import PromptStates, rendered
 from npc_brain.llm.settings import LLMSettings
+from npc_brain.llm.slot_actions import SlotActions, SlotStore
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +51,40 @@ def _xllamacpp() -> Any:
     return xllamacpp
 
 
+_STATES_PREFIX = "npc_brain_states_"
+
+
+def _state_folder() -> Path:
+    """A new folder for this engine's saved prompt states: RAM-backed where the system has one
+    (Linux's /dev/shm; a state is written after nearly every call, and none need outlive the
+    process), else the temp folder. Folders left by processes that died (kill -9) go first."""
+    shm = Path("/dev/shm")
+    parent = shm if shm.is_dir() and os.access(shm, os.W_OK) else Path(tempfile.gettempdir())
+    for old in parent.glob(f"{_STATES_PREFIX}*_*") if os.name == "posix" else ():
+        pid = old.name[len(_STATES_PREFIX):].split("_", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=f"{_STATES_PREFIX}{os.getpid()}_", dir=parent))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process
+        return True
+    return True
+
+
 class LlamaEngine:
     """An in-process llama.cpp server; thread-safe; close it (or use `with`) when done.
 
     `embedding=True` also enables `/embeddings` with mean pooling (chat keeps working and
     runs at the same speed, measured). `server_factory` replaces `xllamacpp.Server` in tests.
+    `prompt_state_mb` > 0 keeps that many MiB of saved prompt states in a temporary folder
+    (`npc_brain.llm.prompt_states`; each call is then sent to a slot chosen by its prompt);
+    `slot_store` replaces the engine's own slot endpoints in tests.
     """
 
     def __init__(
@@ -63,7 +98,9 @@ class LlamaEngine:
         cache_slots: int = 0,
         embedding: bool = False,
         log_verbosity: int = 1,
+        prompt_state_mb: int = 0,
         server_factory: ServerFactory | None = None,
+        slot_store: SlotStore | None = None,
     ) -> None:
         self.location = gguf if isinstance(gguf, GGUFLocation) else GGUFLocation(Path(gguf), "path")
         self.threads = threads
@@ -76,6 +113,10 @@ class LlamaEngine:
         self.embedding = embedding
         self.api_key = secrets.token_hex(16)
         self._lock = threading.Lock()
+        keep_states = prompt_state_mb > 0 and not embedding
+        self.state_dir: Path | None = _state_folder() if keep_states else None
+        if self.state_dir is not None:  # removed however the engine ends (close, GC, exit)
+            weakref.finalize(self, shutil.rmtree, self.state_dir, True)
         xl: Any = _xllamacpp() if server_factory is None else None
         params = self._params(xl, log_verbosity) if xl is not None else None
         factory = server_factory or xl.Server
@@ -85,13 +126,22 @@ class LlamaEngine:
             raise LLMUnavailable(
                 f"llama.cpp could not load {self.location.path} ({exc}); see its error lines above"
             ) from None
+        self.prompt_states: PromptStates | None = None
+        if self.state_dir is not None:
+            store = slot_store or SlotActions(self._server.listening_address, self.api_key)
+            self.prompt_states = PromptStates(
+                self.n_parallel + self.cache_slots, store, budget=prompt_state_mb << 20,
+                remove=self._remove_state)
 
     def _params(self, xl: Any, log_verbosity: int) -> Any:
         p = xl.CommonParams()
         p.model.path = str(self.location.path)
         p.n_parallel = self.n_parallel + self.cache_slots
-        if self.cache_slots:
+        if self.cache_slots or self.state_dir is not None:
             p.cache_idle_slots = False  # idle slots keep their prompts where the next call finds them
+        if self.state_dir is not None:
+            p.endpoint_slots = True
+            p.slot_save_path = f"{self.state_dir}/"  # llama.cpp joins it to a file name as text
         p.n_ctx = self.n_ctx
         p.kv_unified = not self.cache_slots
         p.cpuparams.n_threads = self.threads
@@ -122,6 +172,7 @@ class LlamaEngine:
             cache_slots=0 if embedding else settings.cache_slots,
             embedding=embedding,
             log_verbosity=settings.log_verbosity,
+            prompt_state_mb=0 if embedding else settings.prompt_state_mb,
             **kwargs,
         )
 
@@ -161,6 +212,14 @@ class LlamaEngine:
         With `on_text`, the request streams and `on_text(text_so_far)` hears each new piece.
         """
         server = self._live()  # a local reference keeps the server alive during the call
+        if self.prompt_states is None:
+            return self._chat(server, body, stop, on_text)
+        # A call that may not be stopped is the player's (`llm.preemption`): it leases first.
+        with self.prompt_states.slot_for(rendered(body.get("messages") or ()), urgent=stop is None) as slot:
+            return self._chat(server, {**body, "id_slot": slot}, stop, on_text)
+
+    def _chat(self, server: Any, body: Mapping[str, Any], stop: Callable[[], bool] | None,
+              on_text: Callable[[str], None] | None) -> dict[str, Any]:
         if stop is not None or on_text is not None:
             return self._chat_stoppable(server, body, stop or (lambda: False), on_text)
         try:
@@ -257,6 +316,10 @@ class LlamaEngine:
             raise LLMRequestError(f"llama.cpp rejected the request ({code}): {message}")
         raise LLMUnavailable(f"llama.cpp failed ({code}): {message}")
 
+    def _remove_state(self, name: str) -> None:
+        if self.state_dir is not None:
+            (self.state_dir / name).unlink(missing_ok=True)
+
     # -- lifecycle ----------------------------------------------------------------------------
 
     def close(self) -> None:
@@ -265,6 +328,8 @@ class LlamaEngine:
         with self._lock:
             server, self._server = self._server, None
         del server  # the last reference: the C++ server stops its threads and frees the model
+        if self.state_dir is not None:
+            shutil.rmtree(self.state_dir, ignore_errors=True)
 
     def __enter__(self) -> Self:
         return self

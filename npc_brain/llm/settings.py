@@ -73,6 +73,10 @@ class LLMSettings(BaseModel):
     its slot (not in llama.cpp's host-memory cache, which will not restore a prompt that shares
     under about a quarter of itself), so the next call of the same purpose finds its rules.
     Off by default: each slot then gets its own 2k tokens of KV cache (~0.4 GB more for 8)."""
+    prompt_state_mb: int = Field(default=1024, ge=0, le=1 << 20)
+    """MiB of saved prompt states the embedded engine keeps in a temporary folder
+    (`npc_brain.llm.prompt_states`): a call sharing more with a saved state than with its slot
+    has it restored instead of reading that part again. 0 turns them off."""
     server_priority: bool = False
     """Send each call's priority to the server (vLLM's `priority` field, lower is sooner: the
     player's calls 0, the town's more). Only a server started with `--scheduling-policy
@@ -96,7 +100,7 @@ class LLMSettings(BaseModel):
 
         Reads OPENAI_BASE_URL, OPENAI_API_KEY, NPC_BRAIN_CHAT_MODEL, NPC_BRAIN_EMBED_MODEL,
         NPC_BRAIN_GGUF, NPC_BRAIN_BACKEND, NPC_BRAIN_STRUCTURED, NPC_BRAIN_THREADS,
-        NPC_BRAIN_BATCH_THREADS, NPC_BRAIN_EMBEDDER, NPC_BRAIN_CACHE_SLOTS,
+        NPC_BRAIN_BATCH_THREADS, NPC_BRAIN_EMBEDDER, NPC_BRAIN_CACHE_SLOTS, NPC_BRAIN_PROMPT_STATE_MB,
         NPC_BRAIN_SERVER_PRIORITY (1/0), NPC_BRAIN_CONCURRENCY. Empty variables count
         as unset. A bad value raises `LLMConfigError` naming the variable.
         """
@@ -113,6 +117,7 @@ class LLMSettings(BaseModel):
             "batch_threads": "NPC_BRAIN_BATCH_THREADS",
             "embedder": "NPC_BRAIN_EMBEDDER",
             "cache_slots": "NPC_BRAIN_CACHE_SLOTS",
+            "prompt_state_mb": "NPC_BRAIN_PROMPT_STATE_MB",
             "server_priority": "NPC_BRAIN_SERVER_PRIORITY",
             "max_concurrency": "NPC_BRAIN_CONCURRENCY",
         }
