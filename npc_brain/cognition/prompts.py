@@ -273,8 +273,11 @@ def questions_messages(name: str, records: Sequence[str], options: Sequence[str]
     ]
 
 
-def insights_messages(name: str, questions: Sequence[str], statements: Sequence[str]) -> list[Message]:
-    """Up to 3 insights, each citing the numbers of the statements it rests on (because)."""
+def insights_messages(name: str, statements: Sequence[str]) -> list[Message]:
+    """Up to 3 insights, each citing the numbers of the statements it rests on (because).
+
+    As in the paper, only the statements: the questions chose them (retrieval) and need not
+    be read again (1.1–1.9 points more of a town's prompts reusable, `bench prefixes`)."""
     return [
         _system(
             "What high-level insights about the person can you infer from the numbered statements?",
@@ -283,7 +286,6 @@ def insights_messages(name: str, questions: Sequence[str], statements: Sequence[
         ),
         _user(
             f"The person: {clean(name, 60)}.",
-            _section("questions", numbered(questions, limit=90)),
             _section("statements", numbered(statements, limit=100)),
         ),
     ]

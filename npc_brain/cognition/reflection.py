@@ -198,7 +198,7 @@ def reflect(
     if not evidence:
         return Reflected(questions, (), (), recalls, upto)
     out: Any = model.parse(  # a schema built at runtime
-        prompts.insights_messages(agent, questions, [r.description for r in evidence]),
+        prompts.insights_messages(agent, [r.description for r in evidence]),
         insights_schema(len(evidence), tuple(sorted(people | {agent}))),
         max_tokens=160,
         temperature=0.3,
