@@ -325,6 +325,8 @@ class LlamaEngine:
     def close(self) -> None:
         """Shut the engine down. Calls already running finish first (they hold a reference);
         later calls raise `LLMUnavailable`. Idempotent."""
+        if self.prompt_states is not None:
+            self.prompt_states.stop()  # a call still running must not save into a removed folder
         with self._lock:
             server, self._server = self._server, None
         del server  # the last reference: the C++ server stops its threads and frees the model

@@ -86,14 +86,20 @@ class PromptStates:
         self._tick = itertools.count(1)
         self._names = itertools.count(1)
         self._failures = 0
+        self._stopped = False
         self._urgent = 0  # urgent calls waiting for a slot
         self.restores = 0
         self.saves = 0
 
     @property
     def saving(self) -> bool:
-        """False once the engine has refused to save states (the library then keeps none)."""
-        return self.budget > 0 and self._failures < _FAILURES
+        """False once the engine has refused to save states (the library then keeps none) or
+        `stop()` was called."""
+        return self.budget > 0 and self._failures < _FAILURES and not self._stopped
+
+    def stop(self) -> None:
+        """Save no more states (the engine is closing: calls still running end without one)."""
+        self._stopped = True
 
     def saved_bytes(self) -> int:
         """Bytes of the states kept now."""

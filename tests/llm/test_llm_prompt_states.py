@@ -251,3 +251,11 @@ def test_folders_left_by_a_killed_process_are_swept(tmp_path: Path) -> None:
     finally:
         first.close()
         second.close()
+
+
+def test_a_call_ending_after_the_engine_closed_saves_nothing() -> None:
+    store = Store()
+    states = PromptStates(1, store, budget=10_000, remove=store.remove)
+    with states.slot_for(RULES + "Mei"):
+        states.stop()
+    assert store.actions == [] and not states.saving
