@@ -26,7 +26,8 @@ SHORT_FORMS: dict[str, str] = {
     "coz": "because", "abt": "about", "w/": "with",
     # Apostrophes left out ("whats the goss", "im new here", "seen em?").
     "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "whens": "when's", "whys": "why's",
-    "thats": "that's", "im": "I'm",
+    "thats": "that's", "theres": "there's", "im": "I'm", "wasnt": "wasn't", "arent": "aren't",
+    "wont": "won't", "wouldnt": "wouldn't", "couldnt": "couldn't", "havent": "haven't", "hes": "he's",
     "dont": "don't", "cant": "can't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't", "ive": "I've",
     "youre": "you're", "theyre": "they're", "em": "them", "goss": "gossip",
 }

@@ -160,9 +160,13 @@ def intent_of(line: str) -> Intent:
             rest = rest[named.end():]
         if _UNMARKED_QUESTION.match(rest) and "?" not in rest:
             rest = rest.rstrip(" ,;:") + "?"
-        if not rest.strip(" ,.!?") or ("?" not in rest and not is_request(rest) and not claim_in(rest)
-                                       and not _UNMARKED_QUESTION.match(rest)):
-            return Intent.GREETING  # "Good afternoon to you!", "Hi, I just wanted to say hello."
+        if not rest.strip(" ,.!?"):
+            return Intent.GREETING
+        if "?" not in rest and not is_request(rest) and not claim_in(rest) and not _UNMARKED_QUESTION.match(rest):
+            # What follows the greeting, read on its own: "Hi, I just wanted to say hello." is a greeting,
+            # "hey wanna come to my housewarming friday at 7" an invitation.
+            inner = intent_of(rest)
+            return Intent.GREETING if inner in (Intent.GREETING, Intent.CHAT) else inner
         line = rest
     claimed = claim_in(line)
     if claimed and not _invites(line, claimed):  # news of an occasion ahead, asked along to, is an invitation
@@ -171,9 +175,10 @@ def intent_of(line: str) -> Intent:
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
     if asks_along(line) or _URGED.search(line):
         return Intent.INVITE
-    if (_SUITS.search(line) or _MEET.search(line)) and (hours_in(line)[0] is not None
-                                                        or day_in(line, _DAY_REF) is not None):
-        # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.": a time put to the listener
+    if (_SUITS.search(line) or _MEET.search(line) or _FREE.search(line)) \
+            and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
+        # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.", "are you free around half
+        # four": a time put to the listener, however the time is said
         return Intent.AVAILABILITY
     if _OF_SOMEONE.search(line):
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
@@ -387,6 +392,7 @@ _SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|
                     re.IGNORECASE)
 _MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b|\b(want|wanna) to meet\b"
                    r"|\b(can|could|shall|should) we (meet|grab|get|have|catch up|go for)\b", re.IGNORECASE)
+_FREE = re.compile(r"\b(you|ya) (free|available|busy)\b", re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 

@@ -85,6 +85,7 @@ _TOLD_THAT = re.compile(r"\b(?:heard|read|told|wrote|written|says|said|saying|in
                         r"[^.?!]*?\bthat\s+(?P<claim>[^.?!]+)"
                         r"|\b(?:insists?|insisted|claims?|claimed|swear(?:s|ing)?(?: blind)?|swore(?: blind)?|"
                         r"says|said|saying|tells (?:me|us)|told (?:me|us)|reckons|reckoned|mentioned|"
+                        r"(?:people|they|folks|everyone|everybody|some) say|"
                         r"(?:is|he's|she's|they're|i'm|are) convinced|(?:it )?turns out|turned out)\s+"
                         r"(?P<bare>[^.?!]+)"
                         # The source before the clause ("According to the postman, the bridge …"), talk of
