@@ -62,7 +62,7 @@ class Gazetteer:
             return None
         hits = list(pattern.finditer(text))
         if not hits:
-            return None
+            return self._short_name_in(text)
         hit = hits[0]
         addresses = by_name[fold(hit.group(1))]
         address = addresses[0]
@@ -71,6 +71,17 @@ class Gazetteer:
             mine = {_building(m) for m in self.homes.get(about or "", ())}
             address = next((a for a in addresses if any(a.startswith(n + ":") for n in named)),
                            next((a for a in addresses if _building(a) in mine), address))
+        name = next(n for n, a in self.places if a == address)
+        return PlaceMention(name, address, hit.span(1), self.phrase(address))
+
+    def _short_name_in(self, text: str) -> PlaceMention | None:
+        """A place said by the first word of its name after a word of place ("a coffee at hobbs"
+        for Hobbs Cafe), when that word is in no other place's name and in nobody's name."""
+        pattern, by_word = _short_names(self.places, self.people)
+        hit = pattern.search(text) if pattern is not None else None
+        if hit is None:
+            return None
+        address = by_word[fold(hit.group(1))]
         name = next(n for n, a in self.places if a == address)
         return PlaceMention(name, address, hit.span(1), self.phrase(address))
 
@@ -126,6 +137,33 @@ class Gazetteer:
 def _building(address: str) -> str:
     """The building part of an address ('town:lin_house:kitchen' → 'town:lin_house')."""
     return ":".join(address.split(":")[:2])
+
+
+_LOCATIVE = ("at", "to", "in", "into", "near", "by", "from", "outside", "inside", "round", "around")
+"""Words before a place that a short name may follow ("at hobbs", "round johnson's")."""
+
+
+@functools.lru_cache(maxsize=16)
+def _short_names(places: tuple[tuple[str, str], ...],
+                 people: tuple[str, ...]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    """First words that stand for one place's name (see `Gazetteer._short_name_in`)."""
+    seen: dict[str, set[str]] = {}
+    for name, address in places:
+        for word in fold(name).split():
+            seen.setdefault(word, set()).add(address)
+    personal = {w for p in people for w in fold(p).split()}
+    by_word: dict[str, str] = {}
+    for name, address in places:
+        words = fold(name).split()
+        words = words[1:] if words[:1] == ["the"] else words
+        if len(words) >= 2 and words[0].isalpha() and len(words[0]) > 3 and len(seen[words[0]]) == 1 \
+                and words[0] not in personal:
+            by_word[words[0]] = address
+    if not by_word:
+        return None, by_word
+    after = "|".join(rf"(?<=\b{w} )" for w in _LOCATIVE)
+    words_alt = "|".join(re.escape(w) for w in sorted(by_word, key=len, reverse=True))
+    return re.compile(rf"(?:{after})({words_alt})(?:['’]s)?(?![\w'’])", re.IGNORECASE), by_word
 
 
 @functools.lru_cache(maxsize=16)

@@ -175,6 +175,8 @@ def intent_of(line: str) -> Intent:
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
     if asks_along(line) or _URGED.search(line):
         return Intent.INVITE
+    if _WANT_TO.match(line) and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
+        return Intent.INVITE  # "wanna grab a coffee at hobbs tmrw": "want to" put to the listener, with a time
     if (_SUITS.search(line) or _MEET.search(line) or _FREE.search(line)) \
             and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
         # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.", "are you free around half
@@ -392,6 +394,7 @@ _SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|
                     re.IGNORECASE)
 _MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b|\b(want|wanna) to meet\b"
                    r"|\b(can|could|shall|should) we (meet|grab|get|have|catch up|go for)\b", re.IGNORECASE)
+_WANT_TO = re.compile(r"^\W*((do|would) )?((you|u|ya) )?want to\b", re.IGNORECASE)
 _FREE = re.compile(r"\b(you|ya) (free|available|busy)\b", re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 

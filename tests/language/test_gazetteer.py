@@ -48,3 +48,14 @@ def test_a_place_is_named_by_a_word_inside_its_name_that_no_other_name_has(text,
 
 def test_a_names_first_word_names_no_place():
     assert PLACES.place_in("the lamb was delicious") is None  # "Lamb" is a name of its own, not the tavern's kind
+
+
+def test_a_place_said_by_the_first_word_of_its_name_after_a_word_of_place() -> None:
+    g = Gazetteer.of([("Pickering Bakery", "v:bakery"), ("Elm Row Chapel", "v:chapel"), ("Elm Row School", "v:school"),
+                      ("Fenwick House", "v:fenwick_house"), ("The Anchor Inn", "v:inn")],
+                     ["Ruth Fenwick"])
+    assert g.place_in("fancy a bun round pickering's later?").address == "v:bakery"
+    assert g.place_in("drinks at anchor tonight").address == "v:inn"  # "The" dropped
+    assert g.place_in("pickering makes good bread") is None  # no word of place before it
+    assert g.place_in("see you at elm") is None  # two places start so
+    assert g.place_in("I was at fenwick") is None  # a person's name too

@@ -377,6 +377,9 @@ def test_agreement_asked_with_a_verb_after_the_tag_is_small_talk() -> None:
     ("are you busy on thursday evening", Intent.AVAILABILITY),
     ("folks say the lighthouse is haunted", Intent.CLAIM),  # "say" with no "that"
     ("everybody says theres a storm coming tonight", Intent.CLAIM),  # the apostrophe left out
+    ("wanna play cards at the pub saturday", Intent.INVITE),  # "want to", its "you" left out, with a day
+    ("u want to go fishing sunday morning", Intent.INVITE),
+    ("wanna hear a joke", Intent.CHAT),  # no time: no invitation
 ])
 def test_what_follows_a_greeting_and_times_in_words_are_read(line: str, intent: Intent) -> None:
     assert intent_of(line) == intent
