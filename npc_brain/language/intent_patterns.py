@@ -121,7 +121,11 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"\b(what time|when|how late|how early|till when|until when|is|are|does|do|will|still|yet)\b[^.!?]*?"
         r"\b(open|opens|opening|close|closes|closing|shut|shuts|shutting)\b(?![\s-](up|down|to|the|a|an|my|your|it|them|by|enough|call|friends?|minded|air|mic|house|day|"
         r"secret|question|about|with)\b)"
-        r"|\b(opening|closing) (hours|times?)\b|\bhours\b[^.!?]*\b(of|at|for)\b", re.IGNORECASE)),
+        r"|\b(opening|closing) (hours|times?)\b|\bhours\b[^.!?]*\b(of|at|for)\b"
+        # Serving and staffed as open: "is hobbs still serving", "till what time do they serve", "staffed on sundays?"
+        r"|\bstill serving\b|\bserving (until|till|after|past|late)\b|\blast orders\b"
+        r"|\b(what time|when|till when|until when|how late)\b[^.!?]*\bserv(e|es|ing)\b"
+        r"|\b(is|are|will|still)\b[^.!?]*\b(staffed|manned)\b", re.IGNORECASE)),
     (Intent.RECOMMEND, re.compile(
         r"\b(recommend|suggest|suggestion|recommendation)\b"
         r"|\b(where|what) (can|could|should|would|do|might) (i|we|one|people|someone|folks) (get|find|eat|go|buy|"

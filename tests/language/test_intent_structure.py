@@ -380,9 +380,17 @@ def test_agreement_asked_with_a_verb_after_the_tag_is_small_talk() -> None:
     ("wanna play cards at the pub saturday", Intent.INVITE),  # "want to", its "you" left out, with a day
     ("u want to go fishing sunday morning", Intent.INVITE),
     ("wanna hear a joke", Intent.CHAT),  # no time: no invitation
+    ("is the bakery still serving", Intent.HOURS),  # serving and staffed as open
+    ("how late does the inn serve dinner", Intent.HOURS),
+    ("will the ferry office be staffed on monday", Intent.HOURS),
 ])
 def test_what_follows_a_greeting_and_times_in_words_are_read(line: str, intent: Intent) -> None:
     assert intent_of(line) == intent
+
+
+def test_what_is_served_is_no_question_of_hours() -> None:
+    assert intent_of("what are you serving this morning?") != Intent.HOURS
+    assert intent_of("do you serve breakfast?") != Intent.HOURS
 
 
 def test_say_with_a_subject_of_its_own_is_no_news() -> None:
