@@ -170,7 +170,7 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
         r"flatmates?|room-?mates?|housemates?|boss|mates?|pals?|buddy|buddies|folks|people)\b"
         r"|\bwho do you (trust|get on|get along|hang out|go out|talk to|see|spend|live|work)\b"
         r"|\bwho (are|'?re) you (close|closest|friends) (to|with)\b|\bwho('?s| is| are) (closest|dearest) to you\b"
-        r"|\b(are|r) you (married|single|seeing (someone|anybody|anyone)|with someone)\b"
+        r"|\b((are|r) )?(you|u) (married|single|seeing (someone|somebody|anybody|anyone)|dating|with someone)\b"
         r"|\b(someone|anyone|somebody|anybody) special\b|\byour other half\b"
         r"|\b(do|d'?) ?you (have|got) (a |any )?(family|(grand)?kids|(grand)?children|partner|wife|husband|friends|"
         r"siblings|"

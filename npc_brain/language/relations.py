@@ -14,7 +14,8 @@ __all__ = ["KIN", "ROLES", "roles_asked", "roles_in"]
 
 ROLES: Mapping[str, frozenset[str]] = {
     "spouse": frozenset({"married", "marriage", "wife", "husband", "spouse", "wed", "wedding", "partner", "special",
-                         "boyfriend", "girlfriend", "sweetheart", "fiance", "fiancee", "engaged"}),
+                         "boyfriend", "girlfriend", "sweetheart", "fiance", "fiancee", "engaged", "single", "dating",
+                         "courting"}),
     "child": frozenset({"kid", "kids", "child", "children", "son", "daughter", "baby"}),
     "grandchild": frozenset({"grandkid", "grandkids", "grandchild", "grandchildren", "grandson", "granddaughter",
                              "grandsons", "granddaughters"}),
@@ -40,6 +41,7 @@ KIN = frozenset({"spouse", "child", "grandchild", "parent", "sibling"})
 """Roles of kin: asked by one of them, the family at large is no answer."""
 
 _WORD = re.compile(r"[a-z][a-z'-]*")
+_COURTING = re.compile(r"\b(seeing|going out with|going steady with) (anyone|anybody|someone|somebody)\b", re.IGNORECASE)
 
 
 def roles_in(text: str, roles: Mapping[str, frozenset[str]] = ROLES) -> frozenset[str]:
@@ -52,6 +54,8 @@ def roles_asked(question: str, roles: Mapping[str, frozenset[str]] = ROLES) -> f
     """The roles a question asks for: kin before the family at large, the family before friends
     ("any kids?" asks for children; "close with your family?" for the family, not for friends)."""
     asked = roles_in(question, roles)
+    if _COURTING.search(question) and "spouse" in roles:  # "you seeing anyone?" asks for a partner
+        asked |= {"spouse"}
     if asked & KIN:
         return asked & KIN
     if "family" in asked:
