@@ -79,7 +79,10 @@ def availability_ground(speaker: Persona, line: str, now: datetime, moment: Mome
     when = clock_phrase(asked)
     if step is None:
         return Ground(GroundKind.PLAN, replies.free.format(time=when + (" tomorrow" if tomorrow else "")))
-    said = plan_ground(speaker, step, now, step_place(moment, step), tomorrow=tomorrow, at=asked)
+    # A clock time asked is said back; a part of the day ("this evening") is answered at the step's
+    # own start, a time the plan holds ("At 6 pm I will be …" had been said of a step from 5 pm).
+    at = asked if times_in(line) else None
+    said = plan_ground(speaker, step, now, step_place(moment, step), tomorrow=tomorrow, at=at)
     if step.start <= now < step.end and not tomorrow:
         said = action
     template = replies.free_plan if step.activity in LEISURE else replies.busy

@@ -240,3 +240,15 @@ def test_news_of_an_occasion_asked_back_with_did_you_hear_is_news_not_an_invitat
     line = "Word on the street is a cider tasting will be held at the Salty Dog Tavern at 6 pm on Friday. Did you hear?"
     assert intent_of(line) is Intent.CLAIM
     assert intent_of("A cider tasting is on at the Salty Dog Tavern on Friday at 6. You coming?") is Intent.INVITE
+
+
+def test_a_part_of_the_day_asked_is_answered_at_a_time_the_plan_holds():
+    from npc_brain.types.plan import PlanLevel, PlanStep
+
+    day = T.replace(hour=0, minute=0)
+    mending = PlanStep(PlanLevel.DAY, day.replace(hour=17), day.replace(hour=23), "mending the nets", "work")
+    moment = Moment("checking the tide tables", "Ferry Office", (mending,), {}, sights=SIGHTS)
+    evening = first("and tonight, you free?", moment=moment)
+    assert "5 pm" in evening.text and "mending the nets" in evening.text, evening.text
+    clock = first("are you free at 7 tonight?", moment=moment)
+    assert "7 pm" in clock.text, clock.text  # a clock time asked is said back
