@@ -41,7 +41,8 @@ KIN = frozenset({"spouse", "child", "grandchild", "parent", "sibling"})
 """Roles of kin: asked by one of them, the family at large is no answer."""
 
 _WORD = re.compile(r"[a-z][a-z'-]*")
-_COURTING = re.compile(r"\b(seeing|going out with|going steady with) (anyone|anybody|someone|somebody)\b", re.IGNORECASE)
+_COURTING = re.compile(r"\b(seeing|going out with|going steady with) (anyone|anybody|someone|somebody)\b",
+                       re.IGNORECASE)
 
 
 def roles_in(text: str, roles: Mapping[str, frozenset[str]] = ROLES) -> frozenset[str]:
