@@ -96,7 +96,8 @@ def invitation_text(line: str) -> str | None:
     at the Granary on Saturday. Coming?" → the fair's clause, not this morning), else the line."""
     claimed = claim_in(line)
     if not _invites(line, claimed):
-        return None
+        # An invitation by its words alone ("wanna come to johnson park at 9?") is read for one too.
+        return line if intent_of(line) is Intent.INVITE else None
     if claimed and (hours_in(claimed)[0] is not None or day_in(claimed, _DAY_REF) is not None):
         return claimed
     return line

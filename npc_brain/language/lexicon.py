@@ -106,6 +106,9 @@ class Lexicon:
     afternoon_hours: tuple[int, int] = (1, 6)
     """Bare hours (no am/pm, no leading zero) read as the afternoon: "see you at 4" is 16:00, as
     nobody arranges anything at four in the morning; "at 8" stays 08:00."""
+    unnamed_occasion: str = "get-together"
+    """What an invitation with a place and a time but no name of its own is called ("fancy coming
+    to the Rose and Crown with me at half six")."""
 
 
 ENGLISH = Lexicon(

@@ -10,7 +10,8 @@ after that the `Occasion` travels as data. Pure.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
 
 from npc_brain.language.dates import when_in
 from npc_brain.language.folding import fold
@@ -30,13 +31,18 @@ _FIRST_PERSON = re.compile(r"\b(my|our)\s+\w", re.IGNORECASE)
 
 
 def occasion_in(text: str, now: datetime, gazetteer: Gazetteer, *, speaker: str | None = None,
-                lexicon: Lexicon = ENGLISH) -> Occasion | None:
+                lexicon: Lexicon = ENGLISH, today: bool = False) -> Occasion | None:
     """The occasion `text` names, read as of `now` (when it was said or thought), or None.
 
     It needs a day (a date, a weekday, "tomorrow" …) and a place of the map; its host is the
     person the sentence opens with, or `speaker` when the text speaks of "my"/"our" occasion.
+    With `today` (the text asks the listener along), a clock time alone is the next such time:
+    "the Rose and Crown with me at half six" is today's, or tomorrow's once it has passed.
     """
     when = when_in(text, now, lexicon)
+    if when is not None and when.day is None and today and when.start is not None and when.exact:
+        passed = when.start < now.hour * 60 + now.minute
+        when = replace(when, day=now.date() + timedelta(days=1 if passed else 0))
     if when is None or when.day is None:
         return None
     subject = gazetteer.person_at_start(text)
@@ -45,7 +51,9 @@ def occasion_in(text: str, now: datetime, gazetteer: Gazetteer, *, speaker: str 
         return None
     what = _name(text, place, when.spans, gazetteer, lexicon)
     if not what or fold(what) in _NO_NAME:
-        return None  # "Do you know if the counter at the Pharmacy is staffed on Sundays?" names no "if"
+        if not today:
+            return None  # "Do you know if the counter at the Pharmacy is staffed on Sundays?" names no "if"
+        what = lexicon.unnamed_occasion  # asked along to a place at a time, the occasion is the meeting
     host = subject or (speaker if speaker and _FIRST_PERSON.search(text) else None)
     start = when.starts()
     if start is None:  # unreachable: a day was read
@@ -107,7 +115,7 @@ def _name(text: str, place: PlaceMention, spans: tuple[tuple[int, int], ...], ga
             return found
     # No determiner: the word just before the place ("hosts karaoke at the pub").
     if anchor > 0 and free(anchor - 1) and re.match(r"[a-z]", tokens[anchor - 1][0]) \
-            and fold(tokens[anchor - 1][0]) not in lex.linking_verbs:
+            and fold(tokens[anchor - 1][0]) not in (*lex.linking_verbs, *lex.phrase_breaks, *lex.determiners):
         return tokens[anchor - 1][0]
     return ""
 

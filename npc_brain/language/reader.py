@@ -26,9 +26,11 @@ class TextReader:
         self.gazetteer = gazetteer if gazetteer is not None else Gazetteer()
         self.lexicon = lexicon
 
-    def occasion(self, text: str, now: datetime, *, speaker: str | None = None) -> Occasion | None:
-        """The occasion `text` speaks of, as of `now` (see `occasions.occasion_in`)."""
-        return occasion_in(text, now, self.gazetteer, speaker=speaker, lexicon=self.lexicon)
+    def occasion(self, text: str, now: datetime, *, speaker: str | None = None,
+                 today: bool = False) -> Occasion | None:
+        """The occasion `text` speaks of, as of `now` (see `occasions.occasion_in`; `today`: the
+        text asks the listener along, so a clock time alone is the next such time)."""
+        return occasion_in(text, now, self.gazetteer, speaker=speaker, lexicon=self.lexicon, today=today)
 
     def about(self, text: str) -> str | None:
         """The person `text` is about: the one it opens with, else the first it names."""

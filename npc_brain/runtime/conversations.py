@@ -204,7 +204,7 @@ class Conversations:
         # An occasion the player's last line named (read on the game thread): an invitation.
         last_heard = lines[-1][1] if conv.player and lines and lines[-1][0] == conv.player else ""
         asked_along = invitation_text(last_heard) if last_heard else None
-        invited = agent.reader.occasion(asked_along, now, speaker=conv.player) if asked_along else None
+        invited = agent.reader.occasion(asked_along, now, speaker=conv.player, today=True) if asked_along else None
 
         def run() -> tuple[dialogue.Said, bool, bool]:
             if after is not None:

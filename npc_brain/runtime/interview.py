@@ -25,7 +25,7 @@ def interview(model: ChatModel, embedder: Embedder, agent: Agent, question: str,
     a name in the answer may be, `kinds`: the memory kinds it may draw on (None: all)."""
     s = agent.settings
     asked_along = invitation_text(question)
-    invited = agent.reader.occasion(asked_along, now, speaker=listener) if asked_along else None
+    invited = agent.reader.occasion(asked_along, now, speaker=listener, today=True) if asked_along else None
     return dialogue.grounded_answer(model, embedder, agent.memory.snapshot(), agent.persona, now, question,
                                     k=s.retrieval_k + 2, weights=s.weights, kinds=kinds,
                                     moment=moment_of(agent, world, now), known=known_names(people, world),

@@ -396,3 +396,22 @@ def test_what_is_served_is_no_question_of_hours() -> None:
 def test_say_with_a_subject_of_its_own_is_no_news() -> None:
     assert claim_in("I say we go") is None
     assert claim_in("they say hi") is None
+
+
+def test_an_invitation_to_a_place_at_a_clock_time_is_an_occasion_of_today_or_tomorrow() -> None:
+    from datetime import datetime
+
+    from npc_brain.language.gazetteer import Gazetteer
+    from npc_brain.language.intent import invitation_text
+    from npc_brain.language.occasions import occasion_in
+
+    towns = Gazetteer.of([("The Salty Dog Tavern", "port:tavern"), ("Lighthouse Green", "port:green")], ["Ida Marsh"])
+    now = datetime(2024, 5, 6, 11, 0)
+    line = "fancy coming down to the salty dog with me at quarter to seven"
+    met = occasion_in(invitation_text(line) or "", now, towns, speaker="Player", today=True)
+    assert met is not None and met.address == "port:tavern" and met.start == datetime(2024, 5, 6, 18, 45)
+    assert met.what == "get-together"  # no name of its own: not "to" or "with"
+    early = occasion_in(invitation_text("wanna come to lighthouse green at 9?") or "", now, towns, today=True)
+    assert early is not None and early.start == datetime(2024, 5, 7, 9, 0)  # 9 am has passed: tomorrow's
+    # Not asked along, a clock time alone makes no occasion (a habit, a plan).
+    assert occasion_in("the tavern opens at 7", now, towns) is None
