@@ -183,6 +183,8 @@ def intent_of(line: str) -> Intent:
         # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.", "are you free around half
         # four": a time put to the listener, however the time is said
         return Intent.AVAILABILITY
+    if _LOST.search(line):
+        return Intent.SEEN  # "i lost my keys near the fountain, did anyone hand them in": asked whether it was seen
     if _OF_SOMEONE.search(line):
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
     if _JUST_ME.match(line):
@@ -394,7 +396,10 @@ _THIRD_PERSON = re.compile(r"\b(he|she|they|him|her|them)\b", re.IGNORECASE)
 _SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|doable) (for )?(you|ya)\b",
                     re.IGNORECASE)
 _MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b|\b(want|wanna) to meet\b"
+                   r"|\bwe (should|could|must|ought to|can) meet\b"
                    r"|\b(can|could|shall|should) we (meet|grab|get|have|catch up|go for)\b", re.IGNORECASE)
+_LOST = re.compile(r"(\b(i|we)('ve| have)? |^\W*)(lost|misplaced|dropped) (my|our|a|an|the|his|her)\b"
+                   r"|\b(can't|cannot|can not) find (my|our)\b", re.IGNORECASE)
 _WANT_TO = re.compile(r"^\W*((do|would) )?((you|u|ya) )?want to\b", re.IGNORECASE)
 _FREE = re.compile(r"\b(you|ya) (free|available|busy)\b", re.IGNORECASE)
 _JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)

@@ -58,6 +58,12 @@ _SUBJECTS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've"
 _GREETING = re.compile(r"^\s*(hi|hello|hey|howdy|good (morning|afternoon|evening|night)|bye|goodbye|see you|"
                        r"thanks|thank you|cheers|ok|okay|yes|no|sure|sorry|please)\b[\s,.!]*$", re.IGNORECASE)
 _SENTENCES = re.compile(r"[^.!?]+[.!?]*")
+_HEARD_CLAUSE = re.compile(r"^\W*(?:(?:hi|hey|hello|hiya|morning|evening|yo|oi)(?: there)?[\s,!.]+)?"
+                           r"(?:did|have|had) (?:you|ya) (?:hear|heard)\s+(?!about\b|of\b|from\b|that\b|anything\b"
+                           r"|any\b|the news\b|what\b)(?P<clause>[^.?!]+)", re.IGNORECASE)
+# A verb that makes the words after "did you hear" a clause ("the mill is closing", "Tom got engaged").
+_FINITE = re.compile(r"\b(is|are|was|were|has|have|had|will|won't|got|gets|gonna|going to)\b|['’](s|re|ve|ll)\b"
+                     r"|\b\w+ed\b", re.IGNORECASE)
 _CLAIM_OPEN = re.compile(r"^\s*(?:" + "|".join(re.escape(o) for o in sorted(CLAIM_OPENERS, key=len, reverse=True))
                          + r")\s*,?\s*", re.IGNORECASE)
 
@@ -167,6 +173,12 @@ def claim_in(line: str) -> str | None:
         own = _OWN_WORD.search(line[:told.start()]) is not None
         if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()) \
                 and (not own or tells_event(clause)):
+            return clause
+    heard = _HEARD_CLAUSE.match(line)
+    if heard is not None:  # "did u hear the college is closing the library": a clause, not "about the fire"
+        clause = heard.group("clause").strip(" ,")
+        first = fold(clause.split()[0]) if clause else ""
+        if len(clause.split()) >= 3 and (first in _SUBJECTS or clause[:1].isupper()) and _FINITE.search(clause):
             return clause
     framed = _framed(line)
     if framed is not None:

