@@ -46,6 +46,7 @@ _VAGUE = frozenset({"you", "your", "know", "think", "heard", "anything", "tell",
                     "town", "thing", "lately", "recently", "news", "new", "latest", "gossip", "happening", "going",
                     "something", "planned", "happen", "happened", "juicy", "interesting", "exciting", "rumour",
                     "rumours", "rumor", "rumors", "scandal", "buzz", "scoop", "goss", "word", "any", "hear",
+                    "drama", "round", "around",
                     # When, not what: one shared time word is no memory of the topic ("this year" drew
                     # "I opened Hobbs Cafe six years ago").
                     "year", "years", "week", "weeks", "month", "months", "day", "days", "night", "morning",
@@ -510,5 +511,5 @@ def _topic(line: str) -> str:
 
 def topic_words(line: str, speaker: str, listener: str) -> frozenset[str]:
     """The content words of what `line` asks about, without the two speakers' names."""
-    topic = topic_of(line) if line else ""
+    topic = topic_of(spelled_out(line)) if line else ""  # "whats the latest": "whats" is no topic
     return content_words(topic) - content_words(speaker) - content_words(listener) - _VAGUE

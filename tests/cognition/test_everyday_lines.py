@@ -66,6 +66,7 @@ def test_asked_for_gossip_it_tells_what_it_heard_of_others_not_its_own_biography
                    subject="Olek Marsh")
     ground = first("Heard anything juicy lately?", [past, heard])
     assert ground.record == 2
+    assert first("whats the latest gossip then", [past, heard]).record == 2  # typed without the apostrophe
     nothing = first("What's the gossip?", [past])
     assert nothing.kind is GroundKind.UNKNOWN and not nothing.asserts
     # … and its own news that is coming up is news too.
