@@ -51,7 +51,7 @@ class When:
 def _patterns(lex: Lexicon) -> dict[str, re.Pattern[str]]:
     months = "|".join(sorted({*lex.months, *(m[:3] for m in lex.months), *(m[:4] for m in lex.months)},
                              key=len, reverse=True))
-    weekdays = "|".join(lex.weekdays)
+    weekdays = "|".join((*lex.weekdays, *sorted((w for w, _ in lex.weekday_short), key=len, reverse=True)))
     named = "|".join(w for w, _ in lex.named_hours)
     rel = "|".join(re.escape(w) for w, _ in sorted(lex.relative_days, key=lambda t: -len(t[0])))
     clock = rf"(?:(\d{{1,2}})(?:[:.](\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?|({named}))"
@@ -62,7 +62,7 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern[str]]:
         "md": re.compile(rf"\b({months})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.I),
         "dm": re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({months})\b", re.I),
         "iso": re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"),
-        "weekday": re.compile(rf"\b(?:({nxt})\s+)?({weekdays})s?\b", re.I),
+        "weekday": re.compile(rf"(?<!['’])\b(?:({nxt})\s+)?({weekdays})s?\b", re.I),  # not "c'mon"
         "relative": re.compile(rf"\b({rel})\b", re.I),
         "range": re.compile(rf"\b(?:from\s+|between\s+)?{clock}\s*(?:{rng})\s*{clock}(?!\w)", re.I),
         "single": re.compile(rf"\b{clock}(?!\w)", re.I),
@@ -115,7 +115,8 @@ def day_in(text: str, now: datetime, lexicon: Lexicon = ENGLISH) -> tuple[date, 
     for m in p["relative"].finditer(text):
         found.append((m.start(), now.date() + timedelta(days=offsets[m.group(1).lower()]), m.span()))
     for m in p["weekday"].finditer(text):
-        target = lexicon.weekdays.index(m.group(2).lower())
+        word = m.group(2).lower()
+        target = lexicon.weekdays.index(word) if word in lexicon.weekdays else dict(lexicon.weekday_short)[word]
         ahead = (target - now.weekday()) % 7
         if ahead == 0 and (m.group(1) or "").lower() == lexicon.next_words[0]:
             ahead = 7

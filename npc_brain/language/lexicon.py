@@ -106,6 +106,9 @@ class Lexicon:
     afternoon_hours: tuple[int, int] = (1, 6)
     """Bare hours (no am/pm, no leading zero) read as the afternoon: "see you at 4" is 16:00, as
     nobody arranges anything at four in the morning; "at 8" stays 08:00."""
+    weekday_short: tuple[tuple[str, int], ...] = (("mon", 0), ("tue", 1), ("tues", 1), ("weds", 2), ("thu", 3),
+                                                  ("thur", 3), ("thurs", 3), ("fri", 4))
+    """Weekdays as players shorten them (0 = Monday); not "wed", "sat" or "sun", which are words too."""
     unnamed_occasion: str = "get-together"
     """What an invitation with a place and a time but no name of its own is called ("fancy coming
     to the Rose and Crown with me at half six")."""

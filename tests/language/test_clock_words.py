@@ -208,3 +208,15 @@ def test_new_sentences_without_a_time(line: str) -> None:
 def test_a_bare_hour_from_one_to_six_is_in_the_afternoon(line: str, start: str, end: str | None) -> None:
     s, e, _ = hours_in(line)
     assert (hm(s), hm(e)) == (start, end)
+
+
+def test_weekdays_as_players_shorten_them() -> None:
+    from datetime import date, datetime
+
+    from npc_brain.language.dates import day_in
+
+    monday = datetime(2024, 6, 3, 11, 0)
+    assert day_in("quiz night thurs at 8", monday)[0] == date(2024, 6, 6)
+    assert day_in("free on tues?", monday)[0] == date(2024, 6, 4)
+    assert day_in("c'mon, tell me", monday) is None  # not Monday
+    assert day_in("I sat by the pond in the sun", monday) is None  # words, not days
