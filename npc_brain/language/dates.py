@@ -209,6 +209,14 @@ def when_in(text: str, now: datetime, lexicon: Lexicon = ENGLISH) -> When | None
     return When(day, start, end, exact, all_spans)
 
 
+_MORNING = re.compile(r"\d\s*(am|a\.m\.)(?!\w)|\bmorning\b", re.IGNORECASE)
+
+
+def says_morning(text: str) -> bool:
+    """True when the text puts its time in the morning ("at 8am", "tomorrow morning")."""
+    return _MORNING.search(text) is not None
+
+
 def mentions_later(text: str, lexicon: Lexicon = ENGLISH) -> bool:
     """True when the text speaks of a time other than now: a clock time, or a day that is not
     today ("tomorrow", a weekday, a date). "Today", "tonight" and "this evening" are now's day."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from npc_brain.cognition import dialogue, hearsay, news
 from npc_brain.cognition.prompts import clean
-from npc_brain.language.intent import Intent, invitation_text
+from npc_brain.language.intent import Intent
 from npc_brain.llm.protocols import ChatModel, Embedder
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime import hearing
@@ -203,8 +203,7 @@ class Conversations:
         other_view = other.memory.snapshot() if other is not None else None
         # An occasion the player's last line named (read on the game thread): an invitation.
         last_heard = lines[-1][1] if conv.player and lines and lines[-1][0] == conv.player else ""
-        asked_along = invitation_text(last_heard) if last_heard else None
-        invited = agent.reader.occasion(asked_along, now, speaker=conv.player, today=True) if asked_along else None
+        invited = hearing.invited_by(agent, conv.player, last_heard, now, self._world()) if conv.player else None
 
         def run() -> tuple[dialogue.Said, bool, bool]:
             if after is not None:

@@ -13,15 +13,39 @@ from datetime import datetime
 from npc_brain.cognition import invitation
 from npc_brain.language import occasions as say
 from npc_brain.language import reported
+from npc_brain.language.dates import says_morning
 from npc_brain.language.gazetteer import Gazetteer
-from npc_brain.language.intent import is_request
+from npc_brain.language.intent import invitation_text, is_request
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime.agent import Agent
 from npc_brain.types.ground import Ground
 from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
+from npc_brain.world.errors import UnknownPlace
+from npc_brain.world.hours import open_half_of_day
+from npc_brain.world.world import World
 
-__all__ = ["commit", "heard_from_player", "placed", "told"]
+__all__ = ["commit", "heard_from_player", "invited_by", "placed", "told"]
+
+
+def invited_by(agent: Agent, player: str, line: str, now: datetime, world: World | None) -> Occasion | None:
+    """The occasion the player's `line` asks `agent` along to, or None. A clock time alone is the
+    next such time (`occasions.occasion_in`, `today`); a morning hour said bare at a place closed
+    then and open twelve hours on is that later hour ("the pub quiz thurs at 8" is 20:00)."""
+    asked = invitation_text(line) if line else None
+    occasion = agent.reader.occasion(asked, now, speaker=player, today=True) if asked else None
+    if occasion is None or not occasion.timed or occasion.address is None or world is None \
+            or says_morning(asked or ""):
+        return occasion
+    try:
+        keeper = world.get(occasion.address).hours_keeper()
+    except UnknownPlace:
+        return occasion
+    start = open_half_of_day(keeper.opens, keeper.closes, occasion.start) if keeper else occasion.start
+    if start == occasion.start:
+        return occasion
+    shift = start - occasion.start
+    return replace(occasion, start=start, end=occasion.end + shift if occasion.end else None)
 
 
 def heard_from_player(agent: Agent, player: str, text: str, now: datetime) -> None:

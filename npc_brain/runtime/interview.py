@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from npc_brain.cognition import dialogue
-from npc_brain.language.intent import invitation_text
 from npc_brain.llm.protocols import ChatModel, Embedder
+from npc_brain.runtime import hearing
 from npc_brain.runtime.agent import Agent
 from npc_brain.runtime.moment import known_names, moment_of
 from npc_brain.world.world import World
@@ -24,8 +24,7 @@ def interview(model: ChatModel, embedder: Embedder, agent: Agent, question: str,
     """`agent`'s grounded answer to `listener`'s `question` (blocks); `people`: everyone in town
     a name in the answer may be, `kinds`: the memory kinds it may draw on (None: all)."""
     s = agent.settings
-    asked_along = invitation_text(question)
-    invited = agent.reader.occasion(asked_along, now, speaker=listener, today=True) if asked_along else None
+    invited = hearing.invited_by(agent, listener, question, now, world)
     return dialogue.grounded_answer(model, embedder, agent.memory.snapshot(), agent.persona, now, question,
                                     k=s.retrieval_k + 2, weights=s.weights, kinds=kinds,
                                     moment=moment_of(agent, world, now), known=known_names(people, world),

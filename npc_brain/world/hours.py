@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import time
+from datetime import datetime, time, timedelta
 
 _HHMM = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
 
@@ -36,6 +36,17 @@ def is_open(opens: time | None, closes: time | None, at: time) -> bool:
     if closes <= start:
         return at >= start or at < closes
     return start <= at < closes
+
+
+def open_half_of_day(opens: time | None, closes: time | None, start: datetime) -> datetime:
+    """A morning hour said bare ("the quiz at 8") as the hour the place keeps: `start` twelve hours
+    on when the place is closed then and open then; else `start` as it is."""
+    later = start + timedelta(hours=12)
+    if start.hour >= 12 or later.date() != start.date():
+        return start
+    if not is_open(opens, closes, start.time()) and is_open(opens, closes, later.time()):
+        return later
+    return start
 
 
 def clock_text(t: time) -> str:

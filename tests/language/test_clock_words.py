@@ -220,3 +220,18 @@ def test_weekdays_as_players_shorten_them() -> None:
     assert day_in("free on tues?", monday)[0] == date(2024, 6, 4)
     assert day_in("c'mon, tell me", monday) is None  # not Monday
     assert day_in("I sat by the pond in the sun", monday) is None  # words, not days
+
+
+def test_a_bare_morning_hour_at_a_place_closed_then_is_the_evening_one() -> None:
+    from datetime import datetime, time
+
+    from npc_brain.language.dates import says_morning
+    from npc_brain.world.hours import open_half_of_day
+
+    eight = datetime(2024, 6, 6, 8, 0)
+    assert open_half_of_day(time(12), time(0), eight) == datetime(2024, 6, 6, 20, 0)  # a tavern, noon to midnight
+    assert open_half_of_day(time(7), time(21), eight) == eight  # a market open at 8 am
+    assert open_half_of_day(None, None, eight) == eight  # no hours: as said
+    assert open_half_of_day(time(12), time(0), datetime(2024, 6, 6, 13, 0)).hour == 13
+    assert says_morning("breakfast at 8am?") and says_morning("tomorrow morning at 9")
+    assert not says_morning("the quiz thurs at 8")
