@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from npc_brain.language.dates import when_in
+from npc_brain.language.dates import says_morning, when_in
 from npc_brain.language.folding import fold
 from npc_brain.language.gazetteer import Gazetteer, PlaceMention
 from npc_brain.language.lexicon import ENGLISH, Lexicon
@@ -41,8 +41,11 @@ def occasion_in(text: str, now: datetime, gazetteer: Gazetteer, *, speaker: str 
     """
     when = when_in(text, now, lexicon)
     if when is not None and when.day is None and today and when.start is not None and when.exact:
-        passed = when.start < now.hour * 60 + now.minute
-        when = replace(when, day=now.date() + timedelta(days=1 if passed else 0))
+        minute, begins = now.hour * 60 + now.minute, when.start
+        if begins < minute and begins < 12 * 60 < begins + 12 * 60 and begins + 12 * 60 > minute \
+                and not says_morning(text):
+            begins += 12 * 60  # "at half seven" said at 11 am: this evening
+        when = replace(when, start=begins, day=now.date() + timedelta(days=1 if begins < minute else 0))
     if when is None or when.day is None:
         return None
     subject = gazetteer.person_at_start(text)

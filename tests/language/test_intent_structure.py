@@ -411,8 +411,12 @@ def test_an_invitation_to_a_place_at_a_clock_time_is_an_occasion_of_today_or_tom
     met = occasion_in(invitation_text(line) or "", now, towns, speaker="Player", today=True)
     assert met is not None and met.address == "port:tavern" and met.start == datetime(2024, 5, 6, 18, 45)
     assert met.what == "get-together"  # no name of its own: not "to" or "with"
-    early = occasion_in(invitation_text("wanna come to lighthouse green at 9?") or "", now, towns, today=True)
-    assert early is not None and early.start == datetime(2024, 5, 7, 9, 0)  # 9 am has passed: tomorrow's
+    later = occasion_in(invitation_text("wanna come to lighthouse green at 9?") or "", now, towns, today=True)
+    assert later is not None and later.start == datetime(2024, 5, 6, 21, 0)  # 9 am has passed: tonight
+    early = occasion_in(invitation_text("wanna come to lighthouse green at 9am?") or "", now, towns, today=True)
+    assert early is not None and early.start == datetime(2024, 5, 7, 9, 0)  # said as morning: tomorrow's
+    tonight = occasion_in("fancy a pint at the salty dog at half seven", now, towns, today=True)
+    assert tonight is not None and tonight.start == datetime(2024, 5, 6, 19, 30)  # passed this morning: tonight
     # Not asked along, a clock time alone makes no occasion (a habit, a plan).
     assert occasion_in("the tavern opens at 7", now, towns) is None
 
