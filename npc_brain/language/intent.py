@@ -11,6 +11,7 @@ import functools
 import re
 from datetime import datetime
 
+from npc_brain.language import intent_patterns as patterns
 from npc_brain.language.aspect import lies_ahead
 from npc_brain.language.dates import day_in, hours_in
 from npc_brain.language.facts import content_words, times_in
@@ -165,8 +166,7 @@ def intent_of(line: str) -> Intent:
         if not rest.strip(" ,.!?"):
             return Intent.GREETING
         if "?" not in rest and not is_request(rest) and not claim_in(rest) and not _UNMARKED_QUESTION.match(rest):
-            # What follows the greeting, read on its own: "Hi, I just wanted to say hello." is a greeting,
-            # "hey wanna come to my housewarming friday at 7" an invitation.
+            # What follows, read on its own: "hey wanna come to my housewarming friday at 7" invites.
             inner = intent_of(rest)
             return Intent.GREETING if inner in (Intent.GREETING, Intent.CHAT) else inner
         line = rest
@@ -175,20 +175,19 @@ def intent_of(line: str) -> Intent:
         return Intent.CLAIM
     if _asks_to_do(line):  # "Would you fix the roof tonight?": asked to do, not to tell — and before an
         return Intent.REQUEST  # invitation: "Would you ship a piano to my aunt in Lisbon tomorrow?" is none
-    if asks_along(line) or _URGED.search(line):
+    timed = hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None
+    # "wanna grab a coffee at hobbs tmrw": "want to" put to the listener, with a time.
+    if asks_along(line) or _URGED.search(line) or (patterns.WANT_TO.match(line) and timed):
         return Intent.INVITE
-    if _WANT_TO.match(line) and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
-        return Intent.INVITE  # "wanna grab a coffee at hobbs tmrw": "want to" put to the listener, with a time
-    if (_SUITS.search(line) or _MEET.search(line) or _FREE.search(line)) \
-            and (hours_in(line)[0] is not None or day_in(line, _DAY_REF) is not None):
+    if (patterns.SUITS.search(line) or patterns.MEET.search(line) or patterns.FREE.search(line)) and timed:
         # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.", "are you free around half
         # four": a time put to the listener, however the time is said
         return Intent.AVAILABILITY
-    if _LOST.search(line):
-        return Intent.SEEN  # "i lost my keys near the fountain, did anyone hand them in": asked whether it was seen
+    if patterns.LOST.search(line):
+        return Intent.SEEN  # "i lost my keys near the fountain, did anyone hand them in": seen?
     if _OF_SOMEONE.search(line):
         return Intent.OPINION  # "Maria said hi to me. Nice person, would you say?"
-    if _JUST_ME.match(line):
+    if patterns.JUST_ME.match(line):
         return Intent.CHAT  # "Is it just me, or is it cold?" asks for agreement, like a tag
     # "Lovely weather, isn't it?" states, it does not ask — nor does a tag closing an earlier sentence.
     line = " ".join(AGREEMENT_TAG.sub(".", x.strip()) for x in _SENTENCE.findall(line.strip()))
@@ -336,14 +335,10 @@ def asks_whats_on(line: str) -> str | None:
 def thanks(line: str) -> bool:
     """The line thanks the listener (also when it says goodbye: "Thanks, bye for now!")."""
     return bool(_THANKS.search(spelled_out(line.strip())))
-_HEARD_TAG = re.compile(r"\b(did|have|had) (you|ya|u) (hear|heard|know|see|seen)( (about|of) (it|that|this))?\b",
-                        re.IGNORECASE)
 _ALONG_CUE = re.compile(r"\b(you|your|ya|come|coming|join|joining)\b", re.IGNORECASE)
 _ASKED_ALONG = pattern_of(Intent.INVITE)  # "You in?", "Fancy a …"
 _AVAILABLE = pattern_of(Intent.AVAILABILITY)
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+", re.IGNORECASE)
-_FREE_TIME = re.compile(r"\b(would|do|will) you have (some |any |a (bit|moment|minute) of )?(free |spare )?time\b",
-                        re.IGNORECASE)
 # An occasion at a place of the map (a name after at/in) on a day or at an hour, put to the listener.
 _AT_A_PLACE = re.compile(r"\b(at|in|inside)\s+(the\s+)?(?-i:[A-Z])\w+", re.IGNORECASE)
 # Put to the listener: "you", or a question; not "me" or "us" ("my cousin told me …" reports).
@@ -363,7 +358,7 @@ def _asks_to_do(line: str) -> bool:
     "Carry this up the hill, would you?"), not to come along, not for the listener's time."""
     asked = bool(_ASKS_TO_DO.search(line)) or bool(_ORDER.match(line) and _REQUEST_TAG.search(line)
                                                    and not _TELL_ME.match(line))
-    return asked and not _INVITES.search(line) and not _FREE_TIME.search(line) and not _AVAILABLE.search(line)
+    return asked and not _INVITES.search(line) and not patterns.FREE_TIME.search(line) and not _AVAILABLE.search(line)
 
 
 # An order: a verb first — no pronoun, determiner, question word, auxiliary or conjunction —
@@ -394,16 +389,6 @@ _OF_SOMEONE = re.compile(
 
 # A question about someone else: a third-person pronoun (or a name inside the sentence, `_NAMED`).
 _THIRD_PERSON = re.compile(r"\b(he|she|they|him|her|them)\b", re.IGNORECASE)
-_SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|doable) (for )?(you|ya)\b",
-                    re.IGNORECASE)
-_MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b|\b(want|wanna) to meet\b"
-                   r"|\bwe (should|could|must|ought to|can) meet\b"
-                   r"|\b(can|could|shall|should) we (meet|grab|get|have|catch up|go for)\b", re.IGNORECASE)
-_LOST = re.compile(r"(\b(i|we)('ve| have)? |^\W*)(lost|misplaced|dropped) (my|our|a|an|the|his|her)\b"
-                   r"|\b(can't|cannot|can not) find (my|our)\b", re.IGNORECASE)
-_WANT_TO = re.compile(r"^\W*((do|would) )?((you|u|ya) )?want to\b", re.IGNORECASE)
-_FREE = re.compile(r"\b(you|ya) (free|available|busy)\b", re.IGNORECASE)
-_JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
 
 
 def asks_along(line: str) -> bool:
@@ -415,7 +400,7 @@ def asks_along(line: str) -> bool:
     place = _AT_A_PLACE.search(line)
     if place is None or not _TO_THE_LISTENER.search(line):
         return False
-    if _HEARD_TAG.search(line):
+    if patterns.HEARD_TAG.search(line):
         return False  # "… on Saturday. Did you hear?" asks whether it was heard, not along
     if hours_in(line)[0] is None and day_in(line, _DAY_REF) is None:
         return False

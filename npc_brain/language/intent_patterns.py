@@ -9,7 +9,7 @@ import re
 
 from npc_brain.language.intents import Intent
 
-__all__ = ["ASKS", "pattern_of"]
+__all__ = ["ASKS", "FREE", "FREE_TIME", "HEARD_TAG", "JUST_ME", "LOST", "MEET", "SUITS", "WANT_TO", "pattern_of"]
 
 ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
     (Intent.FAREWELL, re.compile(
@@ -230,3 +230,22 @@ ASKS: tuple[tuple[Intent, re.Pattern[str]], ...] = (
 def pattern_of(intent: Intent) -> re.Pattern[str]:
     """The first pattern of `intent` in `ASKS`."""
     return next(pattern for i, pattern in ASKS if i is intent)
+
+
+# What a line puts to the listener, read beside `ASKS` by `intent.intent_of`: a time ("Would Friday
+# at 11 work for you?", "meet me at 3", "are you free around half four"), a thing lost, "want to …".
+SUITS = re.compile(r"\b(work|works|suit|suits|fit|fits|good|ok|okay|convenient|doable) (for )?(you|ya)\b",
+                   re.IGNORECASE)
+MEET = re.compile(r"\bmeet (me|us|up)\b|\blet'?s meet\b|\b(want|wanna) to meet\b"
+                  r"|\bwe (should|could|must|ought to|can) meet\b"
+                  r"|\b(can|could|shall|should) we (meet|grab|get|have|catch up|go for)\b", re.IGNORECASE)
+LOST = re.compile(r"(\b(i|we)('ve| have)? |^\W*)(lost|misplaced|dropped) (my|our|a|an|the|his|her)\b"
+                  r"|\b(can't|cannot|can not) find (my|our)\b", re.IGNORECASE)
+WANT_TO = re.compile(r"^\W*((do|would) )?((you|u|ya) )?want to\b", re.IGNORECASE)
+FREE = re.compile(r"\b(you|ya) (free|available|busy)\b", re.IGNORECASE)
+JUST_ME = re.compile(r"^\W*is it (just )?me,? or\b", re.IGNORECASE)
+FREE_TIME = re.compile(r"\b(would|do|will) you have (some |any |a (bit|moment|minute) of )?(free |spare )?time\b",
+                       re.IGNORECASE)
+# "… on Saturday. Did you hear?" asks whether it was heard, not along.
+HEARD_TAG = re.compile(r"\b(did|have|had) (you|ya|u) (hear|heard|know|see|seen)( (about|of) (it|that|this))?\b",
+                       re.IGNORECASE)
