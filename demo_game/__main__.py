@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 
 from demo_game.config import GameConfig, config_from_args
@@ -38,6 +39,10 @@ def _error_screen(cfg: GameConfig, title: str, message: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit code (2 when the map or personas are broken)."""
     cfg = config_from_args(argv)
+    if hasattr(signal, "SIGTERM"):
+        # Terminated (a window manager, `timeout`): leave through Python, so the engine's
+        # saved prompt states in /dev/shm go with it, as on a normal quit.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if cfg.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
