@@ -10,7 +10,7 @@ import re
 from datetime import datetime
 
 from npc_brain.cognition.grounds import NO_PLANS, Moment, clock_phrase, plan_ground
-from npc_brain.language.dates import day_in
+from npc_brain.language.dates import day_in, hours_in
 from npc_brain.language.facts import content_words, times_in
 from npc_brain.language.phrasing import parts_of_day
 from npc_brain.language.replies import Replies
@@ -81,7 +81,7 @@ def availability_ground(speaker: Persona, line: str, now: datetime, moment: Mome
         return Ground(GroundKind.PLAN, replies.free.format(time=when + (" tomorrow" if tomorrow else "")))
     # A clock time asked is said back; a part of the day ("this evening") is answered at the step's
     # own start, a time the plan holds ("At 6 pm I will be …" had been said of a step from 5 pm).
-    at = asked if times_in(line) else None
+    at = asked if _clock_minutes(line) is not None else None
     said = plan_ground(speaker, step, now, step_place(moment, step), tomorrow=tomorrow, at=at)
     if step.start <= now < step.end and not tomorrow:
         said = action
@@ -89,13 +89,22 @@ def availability_ground(speaker: Persona, line: str, now: datetime, moment: Mome
     return Ground(GroundKind.PLAN, template.format(plan=said.text), facts=said.facts)
 
 
-def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:
-    """The clock time a question names ('at 10 am') on today's date, or the start of the part of
-    the day it names ('this evening': 18:00; now, if that part has begun today), if any."""
+def _clock_minutes(line: str) -> int | None:
+    """Minutes from midnight of the clock time a line names: written ("10:30", "half four") or
+    bare after a word of time ("are you free at 5 today": 17:00, `Lexicon.afternoon_hours`)."""
     times = sorted(times_in(line))
     if times:
         h, m = (int(x) for x in times[0].split(":"))
-        return now.replace(hour=h, minute=m, second=0, microsecond=0)
+        return h * 60 + m
+    return hours_in(line)[0]
+
+
+def _asked_time(line: str, now: datetime, *, tomorrow: bool = False) -> datetime | None:
+    """The clock time a question names ('at 10 am') on today's date, or the start of the part of
+    the day it names ('this evening': 18:00; now, if that part has begun today), if any."""
+    minutes = _clock_minutes(line)
+    if minutes is not None:
+        return now.replace(hour=minutes // 60 % 24, minute=minutes % 60, second=0, microsecond=0)
     for part, (start, end) in _PART_HOURS.items():
         if part in parts_of_day(line) and (tomorrow or now.hour < end):
             at = now.replace(hour=start, minute=0, second=0, microsecond=0)

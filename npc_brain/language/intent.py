@@ -128,7 +128,8 @@ _UNMARKED_QUESTION = re.compile(
     r"your|his|her|their|our|any|anyone|anybody|anything|someone|somebody|everyone|people|(?-i:[A-Z])\w+)\b"
     # A line opening with "is"/"are" asks, whatever follows ("is hobbs cafe still open rn").
     r"|(is|are|was|were) (?!(not|so|too)\b)[a-z]+\b"
-    r"|(any|anything|anyone|anybody|got any)\b|(heard|seen|noticed|know) (any|anything|anyone|about)\b)"
+    r"|(any|anything|anyone|anybody|got any|(you|ya) got (a|an|any|some))\b"
+    r"|(heard|seen|noticed|know) (any|anything|anyone|about)\b)"
     r"[^.!?]*$", re.IGNORECASE)
 _ABOUT_A_THING = re.compile(r"\s*(is|are|was|were)\s+(the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 _GREETING = re.compile(r"^\W*(hi|hello|hey|howdy|hiya|oi|oy|ahoy|heya|greetings|good (morning|afternoon|evening|day)|"
@@ -180,9 +181,7 @@ def intent_of(line: str) -> Intent:
     if asks_along(line) or _URGED.search(line) or (patterns.WANT_TO.match(line) and timed):
         return Intent.INVITE
     if (patterns.SUITS.search(line) or patterns.MEET.search(line) or patterns.FREE.search(line)) and timed:
-        # "Would Friday at 11 work for you?", "Meet me at 3 by the fountain.", "are you free around half
-        # four": a time put to the listener, however the time is said
-        return Intent.AVAILABILITY
+        return Intent.AVAILABILITY  # a time put to the listener: "Meet me at 3", "you free around half four"
     if patterns.LOST.search(line):
         return Intent.SEEN  # "i lost my keys near the fountain, did anyone hand them in": seen?
     if _OF_SOMEONE.search(line):

@@ -253,3 +253,5 @@ def test_a_part_of_the_day_asked_is_answered_at_a_time_the_plan_holds():
     assert "5 pm" in evening.text and "mending the nets" in evening.text, evening.text
     clock = first("are you free at 7 tonight?", moment=moment)
     assert "7 pm" in clock.text, clock.text  # a clock time asked is said back
+    bare = first("r u free at 6 today", moment=moment)  # a bare hour: the afternoon's, not now
+    assert "6 pm" in bare.text and "mending the nets" in bare.text, bare.text

@@ -442,3 +442,9 @@ def test_a_lost_thing_is_what_is_sought() -> None:
     found = sought("dropped my reading glasses on the quay earlier, anyone pick them up")
     assert found is not None and found.thing == "your reading glasses" and found.past
     assert claim_in("did ya hear the bakery is shutting for a fortnight") == "the bakery is shutting for a fortnight"
+
+
+def test_you_got_with_an_object_asks_and_agreement_stays_chat() -> None:
+    assert intent_of("u got a girlfriend or r u single lol") == Intent.PEOPLE
+    assert intent_of("you got it") == Intent.CHAT
+    assert intent_of("you got me there") == Intent.CHAT
