@@ -68,6 +68,9 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern[str]]:
         "single": re.compile(rf"\b{clock}(?!\w)", re.I),
         "evening": re.compile(r"\b(" + "|".join(re.escape(w) for w, h in lex.day_parts if h >= 17)
                               + r"|tonight)\b", re.I),
+        # An "am" after a number, or a part of the day that ends by noon ("tomorrow morning").
+        "morning": re.compile(r"\d\s*(am|a\.m\.)(?!\w)|\b(" + "|".join(
+            re.escape(w) for w, _, end in lex.clock.parts if end <= 12) + r")\b", re.I),
         "part": re.compile(r"\b(?:(?:in the|this|tomorrow|on \w+|\w+day)\s+(" +
                            "|".join(w for w, _ in lex.day_parts) + r")|(tonight))\b", re.I),
     }
@@ -209,12 +212,9 @@ def when_in(text: str, now: datetime, lexicon: Lexicon = ENGLISH) -> When | None
     return When(day, start, end, exact, all_spans)
 
 
-_MORNING = re.compile(r"\d\s*(am|a\.m\.)(?!\w)|\bmorning\b", re.IGNORECASE)
-
-
-def says_morning(text: str) -> bool:
+def says_morning(text: str, lexicon: Lexicon = ENGLISH) -> bool:
     """True when the text puts its time in the morning ("at 8am", "tomorrow morning")."""
-    return _MORNING.search(text) is not None
+    return _patterns(lexicon)["morning"].search(text) is not None
 
 
 def mentions_later(text: str, lexicon: Lexicon = ENGLISH) -> bool:

@@ -42,8 +42,7 @@ def occasion_in(text: str, now: datetime, gazetteer: Gazetteer, *, speaker: str 
     when = when_in(text, now, lexicon)
     if when is not None and when.day is None and today and when.start is not None and when.exact:
         minute, begins = now.hour * 60 + now.minute, when.start
-        if begins < minute and begins < 12 * 60 < begins + 12 * 60 and begins + 12 * 60 > minute \
-                and not says_morning(text):
+        if 0 < begins < min(minute, 12 * 60) and begins + 12 * 60 > minute and not says_morning(text, lexicon):
             begins += 12 * 60  # "at half seven" said at 11 am: this evening
         when = replace(when, start=begins, day=now.date() + timedelta(days=1 if begins < minute else 0))
     if when is None or when.day is None:

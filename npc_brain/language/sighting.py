@@ -45,14 +45,19 @@ class Sought:
 def sought(line: str) -> Sought | None:
     """What a question asks whether the listener saw ("Have you seen my cat?" → "your cat"; "I lost
     my keys near the fountain" → "your keys", asked of the past), or None."""
-    lost = _LOST_OBJECT.search(spelled_out(line))
+    text = spelled_out(line)
+    lost = _LOST_OBJECT.search(text)
     if lost is not None and len(lost.group("thing").split()) <= _MAX_WORDS:
-        return Sought(_SWAP_WORD.sub(lambda w: _SWAP[w.group(1).lower()], lost.group("thing")), True)
-    m = _OBJECT.search(spelled_out(line))
+        return Sought(_yours(lost.group("thing")), True)
+    m = _OBJECT.search(text)
     if m is None:
         return None
     thing = _TAIL.sub("", m.group("thing").strip()).strip()
     if not thing or len(thing.split()) > _MAX_WORDS:
         return None
-    thing = _SWAP_WORD.sub(lambda w: _SWAP[w.group(1).lower()], thing)
-    return Sought(thing, bool(_PAST.search(line)))
+    return Sought(_yours(thing), bool(_PAST.search(line)))
+
+
+def _yours(thing: str) -> str:
+    """The thing as the listener says it back ("my keys" → "your keys")."""
+    return _SWAP_WORD.sub(lambda w: _SWAP[w.group(1).lower()], thing)

@@ -142,10 +142,11 @@ class PromptStates:
             shared = {s: common_prefix(self._held[s], key) for s in free}
             best = max(free, key=lambda s: shared[s])
             state, found = None, shared[best]
+            most = found + self.min_gain - 1  # a state must share at least min_gain more than the slot
             for saved in self._saved.values():
                 n = common_prefix(saved.key, key)
-                if n >= found + self.min_gain and (state is None or n > common_prefix(state.key, key)):
-                    state = saved
+                if n > most:
+                    state, most = saved, n
             if state is not None:
                 state.used = next(self._tick)
                 best = min(free, key=lambda s: shared[s])  # the slot holding the least of this prompt

@@ -35,7 +35,7 @@ def invited_by(agent: Agent, player: str, line: str, now: datetime, world: World
     asked = invitation_text(line) if line else None
     occasion = agent.reader.occasion(asked, now, speaker=player, today=True) if asked else None
     if occasion is None or not occasion.timed or occasion.address is None or world is None \
-            or says_morning(asked or ""):
+            or says_morning(asked or "", agent.reader.lexicon):
         return occasion
     try:
         keeper = world.get(occasion.address).hours_keeper()
