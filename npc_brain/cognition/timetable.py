@@ -52,7 +52,7 @@ def later_grounds(speaker: Persona, line: str, now: datetime, moment: Moment, me
         # Asked about a time: that time's step, or an honest "not planned" — not another hour.
         # A clock time is said as asked; a part of the day ("this evening") by the step's own
         # start (a made-up "6 pm" is in no memory), or as now when the step has begun.
-        exact = bool(times_in(line))
+        exact = _clock_minutes(line) is not None
         if step is None:
             future = [NO_PLANS]
         elif not exact and not tomorrow and step.start <= now:

@@ -255,3 +255,5 @@ def test_a_part_of_the_day_asked_is_answered_at_a_time_the_plan_holds():
     assert "7 pm" in clock.text, clock.text  # a clock time asked is said back
     bare = first("r u free at 6 today", moment=moment)  # a bare hour: the afternoon's, not now
     assert "6 pm" in bare.text and "mending the nets" in bare.text, bare.text
+    later = first("what will you be up to at 6 today?", moment=moment)  # the same reading of the hour asked
+    assert later.text.startswith("At 6 pm") and "mending the nets" in later.text, later.text
