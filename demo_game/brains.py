@@ -183,3 +183,7 @@ class Brains:
             except Exception:  # noqa: BLE001 - closing at exit: nothing useful to do with a failure
                 pass
             self._stack = None
+        elif stack is not None and stack.engine is not None:
+            # The engine is left to the process exit (`os._exit`: no finalizer runs), its saved
+            # prompt states in /dev/shm are not: they would outlive the game.
+            stack.engine.discard_prompt_states()

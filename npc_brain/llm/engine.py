@@ -316,6 +316,15 @@ class LlamaEngine:
             raise LLMRequestError(f"llama.cpp rejected the request ({code}): {message}")
         raise LLMUnavailable(f"llama.cpp failed ({code}): {message}")
 
+    def discard_prompt_states(self) -> None:
+        """Save no more prompt states and remove those kept (their folder). Safe while calls run:
+        they end without saving. `close()` does it; a game that leaves the engine to the process
+        exit (`os._exit`, so no finalizer runs) calls it when it quits."""
+        if self.prompt_states is not None:
+            self.prompt_states.stop()
+        if self.state_dir is not None:
+            shutil.rmtree(self.state_dir, ignore_errors=True)
+
     def _remove_state(self, name: str) -> None:
         if self.state_dir is not None:
             (self.state_dir / name).unlink(missing_ok=True)
@@ -325,13 +334,10 @@ class LlamaEngine:
     def close(self) -> None:
         """Shut the engine down. Calls already running finish first (they hold a reference);
         later calls raise `LLMUnavailable`. Idempotent."""
-        if self.prompt_states is not None:
-            self.prompt_states.stop()  # a call still running must not save into a removed folder
+        self.discard_prompt_states()  # first: a call still running must not save into a removed folder
         with self._lock:
             server, self._server = self._server, None
         del server  # the last reference: the C++ server stops its threads and frees the model
-        if self.state_dir is not None:
-            shutil.rmtree(self.state_dir, ignore_errors=True)
 
     def __enter__(self) -> Self:
         return self

@@ -98,8 +98,11 @@ class PromptStates:
         return self.budget > 0 and self._failures < _FAILURES and not self._stopped
 
     def stop(self) -> None:
-        """Save no more states (the engine is closing: calls still running end without one)."""
-        self._stopped = True
+        """Save and restore no more states (the engine is closing or has removed them: calls still
+        running end without one)."""
+        with self._cond:
+            self._stopped = True
+            self._saved.clear()
 
     def saved_bytes(self) -> int:
         """Bytes of the states kept now."""

@@ -259,3 +259,17 @@ def test_a_call_ending_after_the_engine_closed_saves_nothing() -> None:
     with states.slot_for(RULES + "Mei"):
         states.stop()
     assert store.actions == [] and not states.saving
+
+
+def test_discarded_states_leave_no_folder_and_no_restore() -> None:
+    server, store = FakeServer(), Store()
+    engine = LlamaEngine(Path("/m/fake.gguf"), n_parallel=1, prompt_state_mb=1,
+                         server_factory=lambda params: server, slot_store=store)
+    folder = engine.state_dir
+    engine.chat({"messages": [{"role": "system", "content": RULES}, {"role": "user", "content": "Mei"}]})
+    engine.discard_prompt_states()  # a game leaving the engine to os._exit still removes them
+    assert folder is not None and not folder.exists()
+    engine.chat({"messages": [{"role": "user", "content": "other " * 40}]})
+    engine.chat({"messages": [{"role": "system", "content": RULES}, {"role": "user", "content": "Tom"}]})
+    assert [a[0] for a in store.actions] == ["save"]  # nothing saved or restored after
+    engine.close()
