@@ -316,11 +316,12 @@ def _with_mentions(view: MemoryView, pool: Sequence[MemoryRecord], line: str, sp
 
 
 def read_ahead(model: ChatModel, speaker: Persona, listener: str, lines: Sequence[tuple[str, str]],
-               now: datetime, doing: str) -> None:
+               now: datetime, doing: str, *, phrased: bool = False) -> None:
     """Read the start of the speaker's next line's prompt (rules, persona, the moment, the talk
-    so far) into the engine's cache while the listener is still typing (`llm.readahead`)."""
-    readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines, now=now, doing=doing),
-                         agent=speaker.name)
+    so far) into the engine's cache while the listener is still typing (`llm.readahead`);
+    `phrased` as the line will be (`next_utterance`)."""
+    readahead.read_ahead(model, prompts.utterance_prefix(speaker, listener, lines, now=now, doing=doing,
+                                                         letter_only=not phrased), agent=speaker.name)
 
 
 def _invited(view: MemoryView, speaker: Persona, teller: str, occasion: Occasion | None,

@@ -311,8 +311,8 @@ def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing:
                        lines: Sequence[tuple[str, str]], turn_cap_reached: bool = False,
                        letter_only: bool = False) -> list[Message]:
     """The speaker's next line, made from one of `grounds` (what it may say, first person);
-    `letter_only` asks just for the letter (a line between NPCs said as its ground), with the
-    same rules and talk so far, so the cached prefix is shared.
+    `letter_only` asks just for the letter (the line is its ground as written), first in the
+    user message, so every letter-only line of a speaker shares it in the cached prefix.
 
     Ordered stable → variable for the engine's prompt cache: the rules (the same for every
     speaker), the persona (the same for all the speaker's talks), then who it talks with, the
@@ -323,7 +323,7 @@ def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing:
     phrases from its prompt, and lifted from here they read as the speaker's own words and
     keep their facts.
     """
-    system, head = utterance_prefix(speaker, listener, lines, now=now, doing=doing)
+    system, head = utterance_prefix(speaker, listener, lines, now=now, doing=doing, letter_only=letter_only)
     first = _first(speaker)
     opener = "" if lines else f"(nothing yet: greet {clean(listener, 60)})\n"
     return [
@@ -332,18 +332,21 @@ def utterance_messages(speaker: Persona, listener: str, now: datetime, *, doing:
             _section(f"what {first} could say", _options(grounds)),
             # Last, not in the rules: the rules and the talk so far stay the cached prefix.
             "This is your last line: say goodbye and set end = true." if turn_cap_reached else "",
-            "Answer with the letter of what you say." if letter_only else "",
         )["content"]},
     ]
 
 
 def utterance_prefix(speaker: Persona, listener: str, lines: Sequence[tuple[str, str]], *, now: datetime,
-                     doing: str) -> tuple[Message, Message]:
+                     doing: str, letter_only: bool = False) -> tuple[Message, Message]:
     """The part of `utterance_messages` known before the next line is heard: the system
     message, and the user message's start (who the talk is with, the moment, the talk so far).
     Read ahead (a one-token call) it leaves the engine's cache holding all but the new tail."""
     convo = "\n".join(f"{clean(who, 60)}: {quote(text, 200)}" for who, text in lines[-6:])
-    head = (f"You are talking with {clean(listener, 60)}.\n{_moment(now, doing)}\nDATA conversation so far:\n"
+    # What to answer opens the user message, before the talk: the same for every line of the
+    # speaker, it is read once from the cache instead of after each line's own text (`bench
+    # prefixes`: a town's letter-only lines 41 -> 44% reusable).
+    ask = "Answer with the letter of what you say.\n" if letter_only else ""
+    head = (f"{ask}You are talking with {clean(listener, 60)}.\n{_moment(now, doing)}\nDATA conversation so far:\n"
             + (convo + "\n" if convo else ""))
     return _in_character(_UTTERANCE_RULES, speaker, f"Talk as {_first(speaker)}."), {"role": "user", "content": head}
 
@@ -399,8 +402,8 @@ def interview_messages(persona: Persona, now: datetime, question: str, grounds: 
     return [
         _in_character(_INTERVIEW_RULES, persona, f"Answer as {first}."),
         _user(
+            "Answer with the letter of what you say." if letter_only else "",  # first, as a line's
             f"It is {clock(now)}. Interviewer asks: {quote(question, 200)}",
             _section(f"what {first} could say", _options(grounds)),
-            "Answer with the letter of what you say." if letter_only else "",
         ),
     ]

@@ -194,7 +194,10 @@ def reflect(
     recalls = tuple(
         recall(view, embedder, list(questions), now, k=per_question, weights=weights)
     )
-    evidence = merged(recalls, limit=max_statements)
+    # The best statements, listed in the order they happened (ids grow with time): a later
+    # reflection that recalls the same older memories starts its list the same way, so the
+    # engine reuses it (`bench prefixes`: +3 points on insights at 25 NPCs).
+    evidence = sorted(merged(recalls, limit=max_statements), key=lambda r: r.id)
     if not evidence:
         return Reflected(questions, (), (), recalls, upto)
     out: Any = model.parse(  # a schema built at runtime

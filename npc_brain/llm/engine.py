@@ -84,7 +84,8 @@ class LlamaEngine:
     runs at the same speed, measured). `server_factory` replaces `xllamacpp.Server` in tests.
     `prompt_state_mb` > 0 keeps that many MiB of saved prompt states in a temporary folder
     (`npc_brain.llm.prompt_states`; each call is then sent to a slot chosen by its prompt);
-    `slot_store` replaces the engine's own slot endpoints in tests.
+    `slot_store` replaces the engine's own slot endpoints in tests. `kv_cache` "q8_0" stores the
+    KV cache in 8 bits (with flash attention), "f16" in 16.
     """
 
     def __init__(
@@ -99,6 +100,7 @@ class LlamaEngine:
         embedding: bool = False,
         log_verbosity: int = 1,
         prompt_state_mb: int = 0,
+        kv_cache: str = "f16",
         server_factory: ServerFactory | None = None,
         slot_store: SlotStore | None = None,
     ) -> None:
@@ -111,6 +113,7 @@ class LlamaEngine:
         # cache every decoded token would attend over all the slots' kept prompts.
         self.n_ctx = max(n_ctx, 2048 * (n_parallel + cache_slots)) if cache_slots else n_ctx
         self.embedding = embedding
+        self.kv_cache = kv_cache
         self.api_key = secrets.token_hex(16)
         self._lock = threading.Lock()
         keep_states = prompt_state_mb > 0 and not embedding
@@ -144,6 +147,9 @@ class LlamaEngine:
             p.slot_save_path = f"{self.state_dir}/"  # llama.cpp joins it to a file name as text
         p.n_ctx = self.n_ctx
         p.kv_unified = not self.cache_slots
+        if self.kv_cache == "q8_0":  # half the bytes a token; llama.cpp quantises V only with flash attention
+            p.flash_attn_type = xl.llama_flash_attn_type.LLAMA_FLASH_ATTN_TYPE_ENABLED
+            p.cache_type_k = p.cache_type_v = xl.ggml_type.GGML_TYPE_Q8_0
         p.cpuparams.n_threads = self.threads
         p.cpuparams_batch.n_threads = self.batch_threads
         p.warmup = False
@@ -173,6 +179,7 @@ class LlamaEngine:
             embedding=embedding,
             log_verbosity=settings.log_verbosity,
             prompt_state_mb=0 if embedding else settings.prompt_state_mb,
+            kv_cache="f16" if embedding else settings.kv_cache,
             **kwargs,
         )
 

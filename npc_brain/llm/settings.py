@@ -14,6 +14,7 @@ from npc_brain.llm.errors import LLMConfigError
 Backend = Literal["auto", "embedded", "openai"]
 EmbedderKind = Literal["lexical", "gguf", "hybrid", "openai"]
 StructuredMode = Literal["json_schema", "json_object", "prompt"]
+KVCache = Literal["f16", "q8_0"]
 
 
 def usable_cores() -> int:
@@ -77,6 +78,9 @@ class LLMSettings(BaseModel):
     """MiB of saved prompt states the embedded engine keeps in a temporary folder
     (`npc_brain.llm.prompt_states`): a call sharing more with a saved state than with its slot
     has it restored instead of reading that part again. 0 turns them off."""
+    kv_cache: KVCache = "q8_0"
+    """How the embedded engine stores its KV cache: "q8_0" (with flash attention) keeps a prompt
+    in about half the bytes of "f16", so twice as many saved prompt states fit `prompt_state_mb`."""
     server_priority: bool = False
     """Send each call's priority to the server (vLLM's `priority` field, lower is sooner: the
     player's calls 0, the town's more). Only a server started with `--scheduling-policy
@@ -101,7 +105,7 @@ class LLMSettings(BaseModel):
         Reads OPENAI_BASE_URL, OPENAI_API_KEY, NPC_BRAIN_CHAT_MODEL, NPC_BRAIN_EMBED_MODEL,
         NPC_BRAIN_GGUF, NPC_BRAIN_BACKEND, NPC_BRAIN_STRUCTURED, NPC_BRAIN_THREADS,
         NPC_BRAIN_BATCH_THREADS, NPC_BRAIN_EMBEDDER, NPC_BRAIN_CACHE_SLOTS, NPC_BRAIN_PROMPT_STATE_MB,
-        NPC_BRAIN_SERVER_PRIORITY (1/0), NPC_BRAIN_CONCURRENCY. Empty variables count
+        NPC_BRAIN_KV_CACHE (f16/q8_0), NPC_BRAIN_SERVER_PRIORITY (1/0), NPC_BRAIN_CONCURRENCY. Empty variables count
         as unset. A bad value raises `LLMConfigError` naming the variable.
         """
         env = os.environ if environ is None else environ
@@ -118,6 +122,7 @@ class LLMSettings(BaseModel):
             "embedder": "NPC_BRAIN_EMBEDDER",
             "cache_slots": "NPC_BRAIN_CACHE_SLOTS",
             "prompt_state_mb": "NPC_BRAIN_PROMPT_STATE_MB",
+            "kv_cache": "NPC_BRAIN_KV_CACHE",
             "server_priority": "NPC_BRAIN_SERVER_PRIORITY",
             "max_concurrency": "NPC_BRAIN_CONCURRENCY",
         }
@@ -126,7 +131,7 @@ class LLMSettings(BaseModel):
             raw = env.get(var, "").strip()
             if raw:
                 values[field] = (
-                    raw.lower() if field in {"backend", "structured_mode", "embedder"} else raw
+                    raw.lower() if field in {"backend", "structured_mode", "embedder", "kv_cache"} else raw
                 )
         values.update(overrides)
         try:

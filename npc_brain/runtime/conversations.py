@@ -395,7 +395,8 @@ class Conversations:
             return
         now = self._now()
         self._aheads.start(agent.persona, player, conv.pairs() if conv is not None else [], self._meter(),
-                           now, doing_of(agent, now))  # (not the whole moment: on the game thread)
+                           now, doing_of(agent, now),  # (not the whole moment: on the game thread)
+                           phrased=self.settings.phrase_player_lines)
 
     def close(self) -> None:
         """Stop reading ahead (read-aheads not started are dropped)."""

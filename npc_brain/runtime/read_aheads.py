@@ -48,13 +48,13 @@ class ReadAheads:
         self._reading: dict[str, Future[None]] = {}  # npc → its read-ahead on the reader
 
     def start(self, speaker: Persona, player: str, lines: Sequence[tuple[str, str]], meter: ChatModel,
-              now: datetime, doing: str) -> None:
+              now: datetime, doing: str, *, phrased: bool = False) -> None:
         """Read the start of `speaker`'s next line to `player` after `lines` (replacing one out);
-        `now` and `doing`: the moment its prompt gives."""
+        `now` and `doing`: the moment its prompt gives; `phrased`: as the line will be."""
         npc = speaker.name
 
         def run() -> None:
-            dialogue.read_ahead(meter, speaker, player, lines, now, doing)
+            dialogue.read_ahead(meter, speaker, player, lines, now, doing, phrased=phrased)
 
         if self._reader is None:
             stop = self._ahead[npc] = threading.Event()

@@ -135,6 +135,12 @@ def test_out_of_view_the_questions_are_picked_by_rule_and_only_the_insights_cost
     out = reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=1), agent="Ana", novelty=0.7,
                              choose=False)
     assert [c.purpose for c in model.history] == ["reflect_insights"]
+    # The statements are listed in the order they happened, whatever their scores: a later
+    # reflection recalling the same older memories starts its prompt the same way (the cache).
+    listed = model.history[0].messages[-1]["content"].split("statements:\n")[1].splitlines()
+    shown = [text for text, _, _ in rows if any(line.endswith(text) for line in listed)]
+    assert len(shown) >= 2 and [next(i for i, line in enumerate(listed) if line.endswith(t)) for t in shown] \
+        == sorted(range(len(shown)))
     # Klaus weighs most in what Ana saw and heard: his questions first; Maria's routine sighting last.
     assert out.questions[:2] == ("What is Ana's relationship with Klaus Mueller?", "What is Klaus Mueller busy with?")
     assert not any("Maria" in q for q in out.questions)

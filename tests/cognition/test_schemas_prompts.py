@@ -97,6 +97,22 @@ def test_player_text_stays_quoted_data_after_the_rules():
     assert not any(ln.startswith("SYSTEM") for ln in user.splitlines())
 
 
+def test_a_letter_only_line_asks_for_its_letter_before_the_talk():
+    # Every letter-only line of a speaker then shares the instruction in the engine's cache, and
+    # the read-ahead (the prompt's known start) still starts the line's prompt.
+    lines = [("Player", "Any news?")]
+    msgs = prompts.utterance_messages(ANA, "Player", NOW, doing="making coffee", grounds=["No news."],
+                                      lines=lines, letter_only=True)
+    user = msgs[1]["content"]
+    assert user.startswith("Answer with the letter of what you say.\nYou are talking with Player.")
+    assert user.count("Answer with the letter") == 1
+    system, head = prompts.utterance_prefix(ANA, "Player", lines, now=NOW, doing="making coffee", letter_only=True)
+    assert msgs[0] == system and user.startswith(head["content"]) and '"Any news?"' in head["content"]
+    phrased = prompts.utterance_messages(ANA, "Player", NOW, doing="making coffee", grounds=["No news."],
+                                         lines=lines)
+    assert "Answer with the letter" not in phrased[1]["content"]
+
+
 def test_untrusted_text_is_capped():
     long = "blah " * 1000
     msgs = prompts.react_messages(ANA, NOW, doing="x", observation=long, context=[long] * 10)

@@ -42,3 +42,21 @@ def test_saved_states_bring_back_what_other_calls_overwrote() -> None:
     # Rules are ~60 tokens; without saved states the one slot held another purpose's prompt.
     assert all(n >= 50 for n in reused[3:]), reused
     assert engine.state_dir is not None and not engine.state_dir.exists()
+
+
+def test_an_8_bit_kv_cache_saves_a_prompt_in_about_half_the_bytes() -> None:
+    rng = random.Random(5)
+    body = _body(" ".join(rng.choice(WORDS) for _ in range(60)), " ".join(rng.choice(WORDS) for _ in range(200)))
+    sizes, said = {}, {}
+    for kind in ("f16", "q8_0"):
+        settings = LLMSettings.from_env(backend="embedded", threads=1, n_parallel=1, prompt_state_mb=64,
+                                        kv_cache=kind)
+        engine = LlamaEngine.from_settings(settings)
+        try:
+            said[kind] = engine.chat(body)["choices"][0]["message"]["content"]
+            assert engine.state_dir is not None
+            sizes[kind] = sum(f.stat().st_size for f in engine.state_dir.iterdir())
+        finally:
+            engine.close()
+    assert 0 < sizes["q8_0"] < 0.6 * sizes["f16"], sizes
+    assert said["q8_0"].strip(), said  # it still answers
