@@ -24,7 +24,7 @@ def test_from_env_reads_every_variable() -> None:
         "NPC_BRAIN_STRUCTURED": "json_object",
         "NPC_BRAIN_THREADS": "3",
         "NPC_BRAIN_EMBEDDER": "hybrid",
-        "NPC_BRAIN_KV_CACHE": "F16",
+        "NPC_BRAIN_KV_CACHE": "Q8_0",
     }
     s = LLMSettings.from_env(env)
     assert (s.base_url, s.api_key, s.chat_model, s.embed_model) == (
@@ -35,7 +35,7 @@ def test_from_env_reads_every_variable() -> None:
     )
     assert s.gguf_path == Path("/models/x.gguf") and s.threads == 3
     assert (s.backend, s.structured_mode, s.embedder) == ("openai", "json_object", "hybrid")
-    assert s.kv_cache == "f16" and LLMSettings.from_env({}).kv_cache == "q8_0"
+    assert s.kv_cache == "q8_0" and LLMSettings.from_env({}).kv_cache == "f16"
     with pytest.raises(LLMConfigError, match="NPC_BRAIN_KV_CACHE"):
         LLMSettings.from_env({"NPC_BRAIN_KV_CACHE": "q4"})
 
