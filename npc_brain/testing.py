@@ -14,6 +14,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from npc_brain.cognition.prompts import LETTER_ONLY
 from npc_brain.llm.protocols import Message
 from npc_brain.world.place import Place, PlaceKind
 from npc_brain.world.world import World
@@ -57,7 +58,7 @@ class BrainResponder:
             # An importance `choose`: one digit for the one memory under DATA.
             if text.endswith("Rating:"):
                 return str(self._importance(text))
-            if text.endswith("Answer with the letter of what you say."):
+            if text.startswith(LETTER_ONLY):
                 return "A"  # a line between NPCs: the first ground
             return "ok"
         name = schema.__name__

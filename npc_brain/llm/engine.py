@@ -33,7 +33,7 @@ from npc_brain.llm.errors import LLMRequestError, LLMUnavailable
 from npc_brain.llm.gguf import GGUFLocation, locate_gguf
 from npc_brain.llm.preemption import Preempted
 from npc_brain.llm.prompt_states import PromptStates, rendered
-from npc_brain.llm.settings import LLMSettings
+from npc_brain.llm.settings import KVCache, LLMSettings
 from npc_brain.llm.slot_actions import SlotActions, SlotStore
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class LlamaEngine:
         embedding: bool = False,
         log_verbosity: int = 1,
         prompt_state_mb: int = 0,
-        kv_cache: str = "f16",
+        kv_cache: KVCache = "f16",
         server_factory: ServerFactory | None = None,
         slot_store: SlotStore | None = None,
     ) -> None:
