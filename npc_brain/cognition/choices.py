@@ -140,6 +140,18 @@ _UNTIMED_SLOTS = ("morning", "afternoon", "evening", "night")
 DAYTIME = ("morning", "afternoon")
 """The parts of the day a job fills."""
 _RESTFUL = frozenset({"read", "relax", "play", "socialize", "exercise", "cook", "eat"})
+USUAL: Mapping[str, tuple[Option, ...]] = {
+    "waking": (Option("waking up and getting ready", "wash"), Option("having breakfast at home", "eat")),
+    "morning": (Option("going for a walk", "exercise"),),
+    "lunch": (Option("having lunch", "eat"), Option("having lunch at home", "eat")),
+    "afternoon": (Option("going for a walk", "exercise"), Option("relaxing at home", "relax")),
+    "evening": (Option("having dinner at home", "eat"), Option("cooking dinner at home", "cook")),
+    "night": (Option("relaxing at home", "relax"), Option("reading at home", "read"),
+              Option("getting ready for bed", "wash")),
+}
+"""What anyone may do in each part of the day (a slot's filler after its own options; a busy
+persona's daytime has none). The same for every persona, so a day-plan prompt states it once
+in its rules, which every day plan shares from the engine's cache (`prompts.day_plan_messages`)."""
 
 
 def place_name(address: str | None, names: Mapping[str, str]) -> str:
@@ -216,15 +228,6 @@ def day_slots(
     wishes = [o for o in plans if o not in dated]
     bounds = [("waking", wake, wake + 1), ("morning", wake + 1, 12), ("lunch", 12, 13),
               ("afternoon", 13, 17), ("evening", 17, 20), ("night", 20, bed)]
-    routine = {
-        "waking": [Option("waking up and getting ready", "wash"), Option("having breakfast at home", "eat")],
-        "morning": [Option("going for a walk", "exercise")],
-        "lunch": [Option("having lunch", "eat"), Option("having lunch at home", "eat")],
-        "afternoon": [Option("going for a walk", "exercise"), Option("relaxing at home", "relax")],
-        "evening": [Option("having dinner at home", "eat"), Option("cooking dinner at home", "cook")],
-        "night": [Option("relaxing at home", "relax"), Option("reading at home", "read"),
-                  Option("getting ready for bed", "wash")],
-    }
     slots: list[Slot] = []
     for key, start, end in bounds:
         start = max(start, from_hour if key != "waking" else start)
@@ -256,7 +259,7 @@ def day_slots(
         # in an empty park all day, kept her lost bracelet to herself).
         lunch_out = share and key == "lunch" and work is not None and work.start is None
         share = share and not (among or lunch_out)
-        filler = routine[key]
+        filler = list(USUAL[key])
         if daytime and len(timed) + len(untimed) + len(job) >= 3:
             filler = []  # a busy persona's morning is its own things, not a five-hour walk
         ordered = [*timed, *untimed, *job, *filler] if daytime else [*timed, *filler, *untimed]

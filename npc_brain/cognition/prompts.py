@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from npc_brain.cognition.choices import Option, Slot, describe
+from npc_brain.cognition.choices import USUAL, Option, Slot, describe
 from npc_brain.language.phrasing import as_gerund_phrase
 from npc_brain.llm.markers import neutralise_markers
 from npc_brain.llm.protocols import Message
@@ -126,21 +126,39 @@ def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] 
     """Choose what the character does in each part of today, from options built from its own
     habits, work and intentions (`choices.day_slots`); the answer has one field per slot."""
     first = _first(persona)
-    lines = [f"{s.key} ({_hours(s.start, s.end)}): {clean(describe(s.options), 420)}" for s in slots]
     return [
         _system(
             "You decide how the character spends each part of today.",
             "For each part of the day choose the option that suits the character's job, habits and plans best.",
             "A day has variety: work, meals and free time.",
+            _USUAL_RULE,
         ),
         _user(
             _section("character", identity(persona)),
             _section("yesterday", clean(yesterday, 240)),
             _section("own thoughts", numbered(thoughts[:4])),
-            _section("options", "\n".join(lines)),
+            _section("options", "\n".join(_slot_line(slot) for slot in slots)),
             f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}. Plan {first}'s day.",
         ),
     ]
+
+
+# What anyone may do in a part of the day is the same for every persona: the rules say it once,
+# and every day plan shares it from the engine's cache instead of reading it in each option list
+# (replayed on recorded days: a fifth fewer day-plan characters read anew at 100 NPCs).
+_USUAL_RULE = "A part that says 'or the usual' may also be what anyone usually does then: " + "; ".join(
+    f"{part}: {', '.join(o.what for o in usual)}" for part, usual in USUAL.items()) + "."
+
+
+def _slot_line(slot: Slot) -> str:
+    """'lunch (12-13): having lunch with John | or the usual' — the slot's own options, and
+    whether the usual ones (`choices.USUAL`, in the rules) are among its options too."""
+    usual = {o.what for o in USUAL.get(slot.key, ())}
+    own = [o for o in slot.options if o.what not in usual]
+    listed = clean(describe(own), 420) if own else ""
+    if len(own) < len(slot.options):
+        listed = f"{listed} | or the usual" if listed else "the usual"
+    return f"{slot.key} ({_hours(slot.start, slot.end)}): {listed}"
 
 
 def hour_steps_messages(persona: Persona, start: datetime, minutes: int, what: str, *, options: Sequence[Option] = (),

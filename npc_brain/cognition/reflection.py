@@ -67,6 +67,23 @@ def salient_questions(options: Sequence[str], latest: Sequence[MemoryRecord], ag
     return tuple(options[i] for i in ranked[:k])
 
 
+def once_per_talk(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+    """`records` (best first) with each conversation once: a talk leaves its transcript and its
+    summary, two dialogue memories of one subject at one moment (`Conversations.end`), and the
+    shorter says it whole (a statement is clipped; a transcript's clip is its first line). In the
+    recorded days of the fourteenth session 41% (25 NPCs) and 46% (100) of the statements
+    insights were drawn from were a transcript and its own summary."""
+    kept: dict[tuple[str | None, datetime], MemoryRecord] = {}
+    for rec in records:
+        if rec.kind is not MemoryKind.DIALOGUE:
+            continue
+        key = (rec.subject, rec.created)
+        if key not in kept or len(rec.description) < len(kept[key].description):
+            kept[key] = rec
+    chosen = {id(r) for r in kept.values()}
+    return [r for r in records if r.kind is not MemoryKind.DIALOGUE or id(r) in chosen]
+
+
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:
     """True when the summed importance of memories after `since_id` exceeds `threshold`."""
     return view.importance_since(since_id) > threshold
@@ -197,7 +214,7 @@ def reflect(
     # The best statements, listed in the order they happened (ids grow with time): a later
     # reflection that recalls the same older memories starts its list the same way, so the
     # engine reuses it (`bench prefixes`: +3 points on insights at 25 NPCs).
-    evidence = sorted(merged(recalls, limit=max_statements), key=lambda r: r.id)
+    evidence = sorted(once_per_talk(merged(recalls))[:max_statements], key=lambda r: r.id)
     if not evidence:
         return Reflected(questions, (), (), recalls, upto)
     out: Any = model.parse(  # a schema built at runtime

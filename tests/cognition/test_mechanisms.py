@@ -154,6 +154,31 @@ def test_out_of_view_the_questions_are_picked_by_rule_and_only_the_insights_cost
     assert picked[0] == "What is Ana's relationship with José Núñez-Ortega?"
 
 
+def test_a_talk_is_one_statement_of_a_reflection_its_summary_not_also_its_transcript(emb):
+    # A talk leaves two dialogue memories (its transcript and its summary); in recorded days
+    # 41-46% of the statements insights were drawn from were such pairs: the same talk twice.
+    s = MemoryStream(emb.dim)
+    at = T0 + timedelta(minutes=30)
+    rows = [(MemoryKind.DIALOGUE, "Conversation with Bo Lind: Bo Lind: My sister Vera is moving to the "
+             "lighthouse next spring. Ana: Oh, that is far away from the harbour.", "Bo Lind", at),
+            (MemoryKind.DIALOGUE, "Ana and Bo Lind talked about Vera and the lighthouse.", "Bo Lind", at),
+            (MemoryKind.DIALOGUE, "Conversation with Cy Dunn: Cy Dunn: The lighthouse needs a new keeper.",
+             "Cy Dunn", at + timedelta(minutes=20)),
+            (MemoryKind.OBSERVATION, "Bo Lind told Ana that Vera is moving to the lighthouse", "Bo Lind", at)]
+    for kind, text, subject, when in rows:
+        s.add(kind, text, when, 6, emb.embed([text])[0], subject=subject)
+    model = ScriptedModel()
+    model.enqueue({"insights": [{"text": "Vera is moving to the lighthouse", "because": [1], "imp": 6}]})
+    reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Ana", choose=False)
+    listed = model.history[0].messages[-1]["content"].split("statements:\n")[1]
+    assert "talked about Vera and the lighthouse" in listed and "Conversation with Bo Lind" not in listed
+    # Another talk (with its own transcript only) and what was told stay statements of their own.
+    assert "Conversation with Cy Dunn" in listed and "Bo Lind told Ana" in listed
+    recs = list(s.records)
+    assert reflection.once_per_talk(recs) == [recs[1], recs[2], recs[3]]
+    assert reflection.once_per_talk(recs[::-1]) == [recs[3], recs[2], recs[1]]  # order kept
+
+
 def test_by_default_an_insight_only_recombines_what_its_evidence_says(emb):
     # A 25-NPC Valentine run on the 135M model: 63 of 66 insights said what no memory held and
     # came back in interviews ("Ayesha Khan is planning a party for her daughter").
