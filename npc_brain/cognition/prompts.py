@@ -133,32 +133,44 @@ def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] 
             "A day has variety: work, meals and free time.",
             _USUAL_RULE,
         ),
+        # The options before the character: days with the same parts at the same hours (the
+        # usual ones, a shared job) begin alike, and the character is every agent's own.
         _user(
+            _section("options", "\n".join(_slot_lines(slots))),
             _section("character", identity(persona)),
             _section("yesterday", clean(yesterday, 240)),
             _section("own thoughts", numbered(thoughts[:4])),
-            _section("options", "\n".join(_slot_line(slot) for slot in slots)),
             f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}. Plan {first}'s day.",
         ),
     ]
 
 
 # What anyone may do in a part of the day is the same for every persona: the rules say it once,
-# and every day plan shares it from the engine's cache instead of reading it in each option list
-# (replayed on recorded days: a fifth fewer day-plan characters read anew at 100 NPCs).
-_USUAL_RULE = "A part that says 'or the usual' may also be what anyone usually does then: " + "; ".join(
+# and every day plan shares it from the engine's cache instead of reading it in each option list.
+_USUAL_RULE = ("A part that says 'one above' may also be an option of an earlier part; one that says "
+               "'the usual' may also be what anyone usually does then: ") + "; ".join(
     f"{part}: {', '.join(o.what for o in usual)}" for part, usual in USUAL.items()) + "."
 
 
-def _slot_line(slot: Slot) -> str:
-    """'lunch (12-13): having lunch with John | or the usual' — the slot's own options, and
-    whether the usual ones (`choices.USUAL`, in the rules) are among its options too."""
-    usual = {o.what for o in USUAL.get(slot.key, ())}
-    own = [o for o in slot.options if o.what not in usual]
-    listed = clean(describe(own), 420) if own else ""
-    if len(own) < len(slot.options):
-        listed = f"{listed} | or the usual" if listed else "the usual"
-    return f"{slot.key} ({_hours(slot.start, slot.end)}): {listed}"
+def _slot_lines(slots: Sequence[Slot]) -> list[str]:
+    """'afternoon (13-17): writing a speech | or one above or the usual' — each part's own options
+    not listed for an earlier part, and whether earlier ones and the usual ones (`choices.USUAL`,
+    in the rules) are among its options too. Each option is written once: an untimed habit or a
+    job fits several parts, and repeating it made a seventh of a day plan's characters."""
+    lines: list[str] = []
+    listed: set[str] = set()
+    for slot in slots:
+        usual = {o.what for o in USUAL.get(slot.key, ())}
+        own = [o.what for o in slot.options if o.what not in usual]
+        new = [w for w in own if w not in listed]
+        listed.update(own)
+        more = [m for m, has in (("one above", len(new) < len(own)), ("the usual", len(own) < len(slot.options)))
+                if has]
+        text = clean(" | ".join(new), 420)
+        if more:
+            text = f"{text} | or {' or '.join(more)}" if text else " or ".join(more)
+        lines.append(f"{slot.key} ({_hours(slot.start, slot.end)}): {text}")
+    return lines
 
 
 def hour_steps_messages(persona: Persona, start: datetime, minutes: int, what: str, *, options: Sequence[Option] = (),

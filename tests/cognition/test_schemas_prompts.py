@@ -132,11 +132,11 @@ def test_prompts_fit_a_small_context():
     assert sum(len(m["content"]) for m in imp) < 1000  # one memory, capped
 
 
-def test_the_usual_options_are_in_the_day_plans_rules_and_each_part_lists_its_own():
+def test_a_day_plan_states_the_usual_in_its_rules_and_writes_each_own_option_once_before_the_character():
     from npc_brain.cognition.choices import USUAL
 
     kim = Persona(name="Kim Oduya", age=61, occupation="ferry captain", workplace="harbour:ferry",
-                  daily_habits=("mends nets on the pier in the evening",),
+                  daily_habits=("mends nets on the pier in the evening", "plays chess with Ivo"),
                   lifestyle="wakes up around 5am, goes to bed around 9pm")
     days = {}
     for who, wake, bed in ((ANA, 7, 23), (kim, 5, 21)):
@@ -146,16 +146,22 @@ def test_the_usual_options_are_in_the_day_plans_rules_and_each_part_lists_its_ow
     (_, ana), (kim_slots, kim_msgs) = days["Ana"], days["Kim Oduya"]
     assert ana[0] == kim_msgs[0]
     assert all(o.what in ana[0]["content"] for usual in USUAL.values() for o in usual)
-    # Each part lists only its own options, and says when the usual ones are allowed there too.
-    lines = kim_msgs[1]["content"].split("DATA options:\n")[1].splitlines()[:len(kim_slots)]
+    # The options come first, the character after them.
+    user = kim_msgs[1]["content"]
+    assert user.startswith("DATA options:\n") and user.index("DATA options:") < user.index("Kim Oduya, age 61")
+    lines = user.split("DATA options:\n")[1].splitlines()[:len(kim_slots)]
+    block = "\n".join(lines)
+    earlier: set[str] = set()
     for slot, line in zip(kim_slots, lines, strict=True):
         usual = {o.what for o in USUAL[slot.key]}
         own = [o.what for o in slot.options if o.what not in usual]
-        assert line.startswith(f"{slot.key} (") and all(w in line for w in own)
-        assert not any(f" {w} " in f" {line} ".replace(" |", " ") for w in usual - set(own))
-        assert ("usual" in line) == any(o.what in usual for o in slot.options)
-    evening = lines[[s.key for s in kim_slots].index("evening")]
-    assert "mending nets on the pier" in evening and evening.endswith("| or the usual")
+        assert line.startswith(f"{slot.key} (")
+        # Each own option is written once, in the first part it fits; a later part says "one above".
+        assert [w for w in own if block.count(w) != 1] == [], block
+        assert ("one above" in line) == any(w in earlier for w in own)
+        assert ("the usual" in line) == (len(own) < len(slot.options))
+        earlier.update(own)
+    assert any("one above" in line for line in lines)  # chess fits more than one part of her day
 
 
 def test_steps_at_one_place_share_the_place_and_its_options_before_the_character():
