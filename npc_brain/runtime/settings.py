@@ -29,7 +29,9 @@ class BrainSettings(BaseModel):
     # The 135M model cites statements by position (1–3 in 148 of 183 citations, 7 and later in
     # 15; a 12-hour town run): the best-scored six carry the insights, and the rest was the
     # largest part of the reflection prompt no other call shares.
-    reflection_statements: int = Field(6, ge=1, description="statements an insight prompt lists, best-scored first")
+    reflection_statements: int = Field(
+        6, ge=1,
+        description="statements an insight prompt lists: the best-scored, each talk once, in the order they happened")
     reflection_char_budget: int = Field(2400, ge=200, description="clip of the recent list for a 2k context")
     insight_novelty: float = Field(0.0, ge=0, le=1, description=(
         "share of an insight's content words the evidence may lack (0: it only recombines what the evidence "
