@@ -167,6 +167,10 @@ def test_a_talk_is_one_statement_of_a_reflection_its_summary_not_also_its_transc
             (MemoryKind.OBSERVATION, "Bo Lind told Ana that Vera is moving to the lighthouse", "Bo Lind", at)]
     for kind, text, subject, when in rows:
         s.add(kind, text, when, 6, emb.embed([text])[0], subject=subject)
+    # What was heard in the talk, at the same moment and of the same subject: a statement of its own.
+    heard = "Bo Lind told Ana that the lighthouse has a new lamp."
+    s.add(MemoryKind.DIALOGUE, heard, at, 6, emb.embed([heard])[0], subject="Bo Lind", teller="Bo Lind",
+          fact="the lighthouse has a new lamp")
     model = ScriptedModel()
     model.enqueue({"insights": [{"text": "Vera is moving to the lighthouse", "because": [1], "imp": 6}]})
     reflection.reflect(model, emb, s.snapshot(), T0 + timedelta(hours=2), agent="Ana", choose=False)
@@ -175,8 +179,8 @@ def test_a_talk_is_one_statement_of_a_reflection_its_summary_not_also_its_transc
     # Another talk (with its own transcript only) and what was told stay statements of their own.
     assert "Conversation with Cy Dunn" in listed and "Bo Lind told Ana" in listed
     recs = list(s.records)
-    assert reflection.once_per_talk(recs) == [recs[1], recs[2], recs[3]]
-    assert reflection.once_per_talk(recs[::-1]) == [recs[3], recs[2], recs[1]]  # order kept
+    assert reflection.once_per_talk(recs) == [recs[1], recs[2], recs[3], recs[4]]
+    assert reflection.once_per_talk(recs[::-1]) == [recs[4], recs[3], recs[2], recs[1]]  # order kept
 
 
 def test_by_default_an_insight_only_recombines_what_its_evidence_says(emb):
