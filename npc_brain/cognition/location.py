@@ -2,14 +2,18 @@
 
 Cheap by design. At each level the options are the known children (minus places the
 agent was refused). Most levels need no model call: a single option, a single option
-whose subtree serves the activity, the agent's home for private activities, its
-workplace for work, or where it already is. Only a real choice asks the model, through
-a `Literal` schema of the option keys, so it cannot name a place the agent doesn't know.
+whose subtree serves the activity (one declared for it before one that only holds
+something for it), the place the step names ("… at Hobbs Cafe", "… at home"), the
+agent's home for private activities, its workplace for work, where it already is, its
+own bed, or one of options alike but for their names. Only a real choice asks the model,
+through a `Literal` schema of the option keys, so it cannot name a place the agent
+doesn't know.
 """
 from __future__ import annotations
 
 import functools
 import re
+import zlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -146,6 +150,7 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
     routine ("eat lunch") costs one call per day at most.
     """
     excluded = tuple(exclude)
+    at_home = says_home(what)
     path: list[str] = []
     calls = 0
     state: str | None = None
@@ -163,7 +168,11 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
         if not options:
             break
         fitting = [o for o in options if known.serves(o.address, activity)]
-        pool = fitting or options
+        # A place declared for other uses that only holds something for this one gives way to
+        # one declared for it: washing in the bathroom, not the kitchen (its sink serves washing
+        # too). A 25-NPC day asked the model that at every waking and bedtime (22 of 96 calls).
+        meant = [o for o in fitting if not o.purpose or activity in o.purpose]
+        pool = meant or fitting or options
         # Someone else's home is no option unless the step names it (`named`, below): a 100-NPC
         # run sent dorm residents into another pair's room, and the map's privacy rule turned
         # them back (51 privacy refusals in a 25-NPC Valentine run).
@@ -172,12 +181,18 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             pool = _among_people(known, pool, home)
         pick, new_state = None, None
         named = _named(options, what) or _holding_named(known, options, what) or _holding_head(known, options, what)
+        if named is None and at_home and home:  # "having lunch at home": the step says where
+            named = _holding_building(options, home)
         if named is not None:  # "relax in the park": the plan already says where
             pick = named
         elif len(pool) == 1:
             pick = pool[0]
         else:
             pick = _habit(pool, activity, here=here, home=home, workplace=workplace)
+            if pick is None and activity in HOME_ACTIVITIES:
+                pick = _own(pool, agent)
+            if pick is None:
+                pick = _alike(pool, agent, known.get(current) if current else None)
         if pick is None:
             key = (current or "", activity, what.lower().strip())
             cached = memo.get(key)
@@ -208,6 +223,44 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             break
         options = list(known.children(pick.address))
     return PlaceDecision(current, state, calls, tuple(path))
+
+
+def says_home(what: str, lexicon: Lexicon = ENGLISH) -> bool:
+    """True when the step says it happens at one's own home ("having lunch at home")."""
+    text = _words(what)
+    return any(f" {_words(prep).strip()} {word} " in text
+               for prep in lexicon.place_prepositions for word in lexicon.home_words)
+
+
+def _building(address: str) -> str:
+    return ":".join(address.split(":")[:2])
+
+
+def _holding_building(options: list[PlaceInfo], address: str) -> PlaceInfo | None:
+    """The one option holding the building of `address`; None once the walk is inside it (the
+    rooms of a home are chosen by what they are for, not by where one sleeps)."""
+    hits = [o for o in options if _within(_building(address), o.address)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _own(pool: list[PlaceInfo], agent: str) -> PlaceInfo | None:
+    """The one option that is the agent's own: it lives there (the map's `residents`), or the
+    place's name or description names it ("Left Bed (Rajiv Patel's bed)")."""
+    who, named = agent.casefold(), _words(agent)
+    hits = [o for o in pool if who in o.residents or (named.strip() and named in _words(f"{o.name} {o.description}"))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _alike(pool: list[PlaceInfo], agent: str, around: PlaceInfo | None) -> PlaceInfo | None:
+    """One of options that differ in nothing but their names (two single beds in a flat): there
+    is nothing for the model to choose. The residents of the place around take one each, in the
+    order of their names; anyone else takes one by its name (stable from day to day)."""
+    if len(pool) < 2 or len({(o.kind.lower(), o.description, o.purpose) for o in pool}) != 1:
+        return None
+    who = agent.casefold()
+    people = sorted(around.residents) if around is not None else []
+    n = people.index(who) if who in people else zlib.crc32(who.encode())
+    return pool[n % len(pool)]
 
 
 def _someone_elses(place: PlaceInfo, agent: str, home: str | None) -> bool:
@@ -309,7 +362,7 @@ def obvious_place(what: str, activity: str, persona: Any, names: Mapping[str, st
             if anchor and _within(anchor, named[0]):
                 return anchor
         return named[0]
-    if " at home" in text or activity in HOME_ACTIVITIES or activity == "sleep":
+    if says_home(what) or activity in HOME_ACTIVITIES or activity == "sleep":
         return persona.home or None
     if activity in WORK_ACTIVITIES:
         return persona.workplace or persona.home or None

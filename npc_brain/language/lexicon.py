@@ -109,6 +109,8 @@ class Lexicon:
     weekday_short: tuple[tuple[str, int], ...] = (("mon", 0), ("tue", 1), ("tues", 1), ("weds", 2), ("thu", 3),
                                                   ("thur", 3), ("thurs", 3), ("fri", 4))
     """Weekdays as players shorten them (0 = Monday); not "wed", "sat" or "sun", which are words too."""
+    home_words: tuple[str, ...] = ("home",)
+    """Words that, after a place preposition, name the speaker's own home ("having lunch at home")."""
     unnamed_occasion: str = "get-together"
     """What an invitation with a place and a time but no name of its own is called ("fancy coming
     to the Rose and Crown with me at half six")."""

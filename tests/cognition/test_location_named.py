@@ -160,3 +160,81 @@ def test_someone_elses_home_is_no_option_unless_the_step_names_it() -> None:
     snap = known_snapshot(SpatialMemory(world, [p.address for p in world.places()]))
     assert all(snap.places[p.address].residents == {r.casefold() for r in p.residents}
                for p in world.places())
+
+
+def _home_and_town() -> list:
+    from npc_brain.cognition.location import PlaceInfo
+    return [
+        PlaceInfo("vale", "Vale", "world", children=("vale:mill", "vale:inn", "vale:park")),
+        PlaceInfo("vale:mill", "Mill Cottage", "building", purpose=frozenset({"sleep", "eat", "wash", "cook"}),
+                  dwelling=True, children=("vale:mill:loft", "vale:mill:scullery", "vale:mill:washroom")),
+        PlaceInfo("vale:mill:loft", "Loft", "room", purpose=frozenset({"sleep"}),
+                  residents=frozenset({"odile marsh", "piet van loon"}),
+                  children=("vale:mill:loft:cot_a", "vale:mill:loft:cot_b", "vale:mill:loft:chest")),
+        PlaceInfo("vale:mill:loft:cot_a", "East Cot", "object", "a narrow cot", frozenset({"sleep", "relax"})),
+        PlaceInfo("vale:mill:loft:cot_b", "West Cot", "object", "a narrow cot", frozenset({"sleep", "relax"})),
+        PlaceInfo("vale:mill:loft:chest", "Chest", "object", "Piet van Loon's sea chest", frozenset({"relax"})),
+        PlaceInfo("vale:mill:scullery", "Scullery", "room", purpose=frozenset({"cook", "eat"}),
+                  children=("vale:mill:scullery:basin",)),
+        PlaceInfo("vale:mill:scullery:basin", "Basin", "object", purpose=frozenset({"cook", "wash"})),
+        PlaceInfo("vale:mill:washroom", "Washroom", "room", purpose=frozenset({"wash"})),
+        PlaceInfo("vale:inn", "The Drowsy Ox", "building", purpose=frozenset({"eat", "socialize"}), kept=True),
+        PlaceInfo("vale:park", "Heron Green", "area", purpose=frozenset({"eat", "relax"})),
+    ]
+
+
+def test_a_step_at_home_goes_home_without_asking() -> None:
+    # A 25-NPC day asked the model which building "having lunch at home" was in 30 times of 96 walks,
+    # and where an innkeeper living above his inn should cook "at home" (his rooms serve no cooking).
+    from npc_brain.cognition.location import KnownPlaces, choose_place, says_home
+    from npc_brain.llm.testing import ScriptedModel
+    known = KnownPlaces.build(_home_and_town())
+    for what in ("having supper at home", "eating a pie at home with Piet", "baking bread at home for the fair"):
+        assert says_home(what), what
+    d = choose_place(ScriptedModel(), known, agent="Odile Marsh", what="having supper at home", activity="eat",
+                     start="vale", home="vale:mill:loft", to_object=False)
+    assert d.calls == 0 and d.address == "vale:mill:scullery"  # the room for eating, not her bed's room
+    assert not says_home("walking home from the inn") and not says_home("a homely supper at the inn")
+    out = choose_place(ScriptedModel(), known, agent="Odile Marsh", what="having supper at the inn",
+                       activity="eat", start="vale", home="vale:mill:loft", to_object=False,
+                       memo={("vale", "eat", "having supper at the inn"): "vale:inn"})
+    assert out.address == "vale:inn"  # not at home: the walk chooses as before (here from its memo)
+
+
+def test_washing_is_in_the_room_meant_for_it_and_sleep_in_ones_own_bed() -> None:
+    from npc_brain.cognition.location import KnownPlaces, choose_place
+    from npc_brain.llm.testing import ScriptedModel
+    known = KnownPlaces.build(_home_and_town())
+    wash = choose_place(ScriptedModel(), known, agent="Odile Marsh", what="getting ready for bed", activity="wash",
+                        start="vale:mill", home="vale:mill:loft", to_object=False)
+    assert wash.address == "vale:mill:washroom" and wash.calls == 0  # not the scullery with its basin
+    # Two cots alike but for their names: each resident of the loft takes one, the same every night.
+    beds = {who: choose_place(ScriptedModel(), known, agent=who, what="sleep", activity="sleep",
+                              start="vale:mill:loft", home="vale:mill:loft")
+            for who in ("Odile Marsh", "Piet van Loon")}
+    assert {d.address for d in beds.values()} == {"vale:mill:loft:cot_a", "vale:mill:loft:cot_b"}
+    assert all(d.calls == 0 for d in beds.values())
+    again = choose_place(ScriptedModel(), known, agent="Piet van Loon", what="sleep", activity="sleep",
+                         start="vale:mill:loft", home="vale:mill:loft")
+    assert again.address == beds["Piet van Loon"].address
+    # A thing that names its owner is that owner's: Piet rests at his chest, not on a cot.
+    rest = choose_place(ScriptedModel(), known, agent="Piet van Loon", what="resting", activity="relax",
+                        start="vale:mill:loft", home="vale:mill:loft")
+    assert rest.address == "vale:mill:loft:chest"
+
+
+def test_a_real_choice_still_asks_the_model() -> None:
+    # Cots described differently are a choice; so is where to eat out of a home.
+    from npc_brain.cognition.location import KnownPlaces, PlaceInfo, choose_place
+    from npc_brain.llm.testing import ScriptedModel
+    places = [p for p in _home_and_town() if p.address != "vale:mill:loft:cot_b"]
+    places.append(PlaceInfo("vale:mill:loft:cot_b", "West Cot", "object", "a cot by the window",
+                            frozenset({"sleep", "relax"})))
+    known = KnownPlaces.build(places)
+    model = ScriptedModel([{"place": "cot_b"}])
+    d = choose_place(model, known, agent="Odile Marsh", what="sleep", activity="sleep", start="vale:mill:loft",
+                     home="vale:mill:loft")
+    assert d.calls == 1 and d.address == "vale:mill:loft:cot_b"
+    eat = choose_place(ScriptedModel([{"place": "park"}]), known, agent="Odile Marsh", what="having lunch",
+                       activity="eat", start="vale", home="vale:mill:loft", to_object=False)
+    assert eat.calls == 1 and eat.address == "vale:park"
