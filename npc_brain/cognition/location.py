@@ -168,11 +168,7 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
         if not options:
             break
         fitting = [o for o in options if known.serves(o.address, activity)]
-        # A place declared for other uses that only holds something for this one gives way to
-        # one declared for it: washing in the bathroom, not the kitchen (its sink serves washing
-        # too). A 25-NPC day asked the model that at every waking and bedtime (22 of 96 calls).
-        meant = [o for o in fitting if not o.purpose or activity in o.purpose]
-        pool = meant or fitting or options
+        pool = fitting or options
         # Someone else's home is no option unless the step names it (`named`, below): a 100-NPC
         # run sent dorm residents into another pair's room, and the map's privacy rule turned
         # them back (51 privacy refusals in a 25-NPC Valentine run).
@@ -189,6 +185,15 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
             pick = pool[0]
         else:
             pick = _habit(pool, activity, here=here, home=home, workplace=workplace)
+            if pick is None:
+                # A place declared for other uses that only holds something for this one gives
+                # way to one declared for it: washing in the bathroom, not the kitchen (its sink
+                # serves washing too); a 25-NPC day asked the model that at every waking and
+                # bedtime (22 of 96 calls). After the habit: the innkeeper sleeps in his room
+                # behind the bar though the inn is declared for drinking.
+                meant = [o for o in pool if not o.purpose or activity in o.purpose]
+                pool = meant or pool
+                pick = pool[0] if len(pool) == 1 else None
             if pick is None and activity in HOME_ACTIVITIES:
                 pick = _own(pool, agent)
             if pick is None:

@@ -178,7 +178,10 @@ def _home_and_town() -> list:
                   children=("vale:mill:scullery:basin",)),
         PlaceInfo("vale:mill:scullery:basin", "Basin", "object", purpose=frozenset({"cook", "wash"})),
         PlaceInfo("vale:mill:washroom", "Washroom", "room", purpose=frozenset({"wash"})),
-        PlaceInfo("vale:inn", "The Drowsy Ox", "building", purpose=frozenset({"eat", "socialize"}), kept=True),
+        PlaceInfo("vale:inn", "The Drowsy Ox", "building", purpose=frozenset({"eat", "socialize"}), kept=True,
+                  children=("vale:inn:garret",)),
+        PlaceInfo("vale:inn:garret", "Garret", "room", "the innkeeper's room under the roof", frozenset({"sleep"}),
+                  residents=frozenset({"bram oakes"})),
         PlaceInfo("vale:park", "Heron Green", "area", purpose=frozenset({"eat", "relax"})),
     ]
 
@@ -198,7 +201,7 @@ def test_a_step_at_home_goes_home_without_asking() -> None:
     out = choose_place(ScriptedModel(), known, agent="Odile Marsh", what="having supper at the inn",
                        activity="eat", start="vale", home="vale:mill:loft", to_object=False,
                        memo={("vale", "eat", "having supper at the inn"): "vale:inn"})
-    assert out.address == "vale:inn"  # not at home: the walk chooses as before (here from its memo)
+    assert out.path[0] == "vale:inn"  # not at home: the walk chooses as before (here from its memo)
 
 
 def test_washing_is_in_the_room_meant_for_it_and_sleep_in_ones_own_bed() -> None:
@@ -221,6 +224,12 @@ def test_washing_is_in_the_room_meant_for_it_and_sleep_in_ones_own_bed() -> None
     rest = choose_place(ScriptedModel(), known, agent="Piet van Loon", what="resting", activity="relax",
                         start="vale:mill:loft", home="vale:mill:loft")
     assert rest.address == "vale:mill:loft:chest"
+    # One's home comes before a place declared for the activity: the innkeeper sleeps in his garret,
+    # though the inn is declared for eating and the cottage for sleep (a 25-NPC run walked him to
+    # every house in town, one privacy refusal after another).
+    inn = choose_place(ScriptedModel(), known, agent="Bram Oakes", what="sleep", activity="sleep", start="vale",
+                       home="vale:inn:garret", to_object=False)
+    assert inn.address == "vale:inn:garret" and inn.calls == 0
 
 
 def test_a_real_choice_still_asks_the_model() -> None:
