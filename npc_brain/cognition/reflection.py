@@ -86,9 +86,16 @@ def once_per_talk(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
     return [r for r in records if not of_a_talk(r) or id(r) in chosen]
 
 
+PERCEIVED = (MemoryKind.OBSERVATION, MemoryKind.DIALOGUE, MemoryKind.THOUGHT)
+"""The memories that count toward the reflection trigger: what the agent saw, heard, and was told
+by its inner voice (a whisper). Not its own plans and insights (paper §4.2: the importance of the
+events *perceived*): counted, each reflection fed the next, and the first ten demo residents of a
+100-NPC day reflected 5–7 times in 16 game hours where the paper reports two or three a day."""
+
+
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:
-    """True when the summed importance of memories after `since_id` exceeds `threshold`."""
-    return view.importance_since(since_id) > threshold
+    """True when the summed importance of memories perceived after `since_id` exceeds `threshold`."""
+    return view.importance_since(since_id, kinds=PERCEIVED) > threshold
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from npc_brain.cognition.importance import REFUSAL, MemoryDraft, routine_importa
 from npc_brain.cognition.known import Known, known_snapshot
 from npc_brain.cognition.location import KnownPlaces, Whereabouts
 from npc_brain.cognition.recall import Recall, touched
+from npc_brain.cognition.reflection import PERCEIVED
 from npc_brain.cognition.wishes import wished_step
 from npc_brain.language.phrasing import inner_voice
 from npc_brain.language.reader import TextReader
@@ -294,7 +295,8 @@ class Agent:
             # 85 sightings in view, 3 reactions, in four game hours of the demo on the 135M model.
             due.append(Thought.REACT)
         threshold = s.reflection_threshold * (s.coarse_reflection_factor if self.detail is Detail.COARSE else 1)
-        if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto) > threshold:
+        if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto,
+                                                                   kinds=PERCEIVED) > threshold:
             due.append(Thought.REFLECT)
         return due
 

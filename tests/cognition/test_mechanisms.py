@@ -87,6 +87,24 @@ def test_reflection_trigger_threshold(emb):
     assert not reflection.reflection_due(s.snapshot(), 14, 150)
 
 
+def test_only_what_was_perceived_triggers_reflection(emb):
+    # Paper §4.2: the importance of the events perceived. An agent's own plans and insights do not
+    # count: counted, each reflection fed the next (5-7 reflections in 16 game hours at 100 NPCs).
+    s = stream_with(emb, ["a b"] * 10, importance=10)  # perceived: 100
+    for kind in (MemoryKind.PLAN, MemoryKind.REFLECTION):
+        s.add(kind, "mine", T0, 10, emb.embed(["mine"])[0])
+        s.add(kind, "mine", T0, 10, emb.embed(["mine"])[0])
+        s.add(kind, "mine", T0, 10, emb.embed(["mine"])[0])
+    assert not reflection.reflection_due(s.snapshot(), None, 150)  # 160 in all, 100 perceived
+    heard = [(MemoryKind.DIALOGUE, "Ana told me the mill is for sale"), (MemoryKind.THOUGHT, "I should buy the mill"),
+             (MemoryKind.OBSERVATION, "the mill is empty")] * 2
+    for kind, text in heard[:5]:
+        s.add(kind, text, T0, 10, emb.embed([text])[0])
+    assert not reflection.reflection_due(s.snapshot(), None, 150)  # perceived 150: not above
+    s.add(*heard[5], T0, 10, emb.embed([heard[5][1]])[0])
+    assert reflection.reflection_due(s.snapshot(), None, 150)  # heard, whispered and seen all count
+
+
 def test_insights_cite_real_ids_and_fake_citations_are_dropped(emb):
     texts = ["Klaus is writing his paper on gentrification", "Klaus reads at the library",
              "Maria says Klaus works late every day", "Ana is drinking coffee"]
