@@ -145,7 +145,8 @@ USUAL: Mapping[str, tuple[Option, ...]] = {
     "morning": (Option("going for a walk", "exercise"),),
     "lunch": (Option("having lunch", "eat"), Option("having lunch at home", "eat")),
     "afternoon": (Option("going for a walk", "exercise"), Option("relaxing at home", "relax")),
-    "evening": (Option("having dinner at home", "eat"), Option("cooking dinner at home", "cook")),
+    "evening": (Option("having dinner", "eat"), Option("having dinner at home", "eat"),
+                Option("cooking dinner at home", "cook")),
     "night": (Option("relaxing at home", "relax"), Option("reading at home", "read"),
               Option("getting ready for bed", "wash")),
 }

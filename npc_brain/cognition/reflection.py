@@ -89,8 +89,8 @@ def once_per_talk(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
 PERCEIVED = (MemoryKind.OBSERVATION, MemoryKind.DIALOGUE, MemoryKind.THOUGHT)
 """The memories that count toward the reflection trigger: what the agent saw, heard, and was told
 by its inner voice (a whisper). Not its own plans and insights (paper §4.2: the importance of the
-events *perceived*): counted, each reflection fed the next, and the first ten demo residents of a
-100-NPC day reflected 5–7 times in 16 game hours where the paper reports two or three a day."""
+events *perceived*). Counted, each reflection fed the next: out of view a 100-NPC day's residents
+reflected 1.08 times a game day, 0.69 with this; in view (perceiving everyone near) 5–6 either way."""
 
 
 def reflection_due(view: MemoryView, since_id: int | None, threshold: int) -> bool:

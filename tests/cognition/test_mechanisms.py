@@ -89,7 +89,7 @@ def test_reflection_trigger_threshold(emb):
 
 def test_only_what_was_perceived_triggers_reflection(emb):
     # Paper §4.2: the importance of the events perceived. An agent's own plans and insights do not
-    # count: counted, each reflection fed the next (5-7 reflections in 16 game hours at 100 NPCs).
+    # count: counted, each reflection fed the next.
     s = stream_with(emb, ["a b"] * 10, importance=10)  # perceived: 100
     for kind in (MemoryKind.PLAN, MemoryKind.REFLECTION):
         s.add(kind, "mine", T0, 10, emb.embed(["mine"])[0])
