@@ -297,3 +297,15 @@ def test_a_date_not_after_on_is_part_of_what_a_step_says():
     assert strip_timing("meeting the February 14 deadline") == "meeting the February 14 deadline"
     assert strip_timing("open until February 14, then closed") == "open until February 14, then closed"
     assert strip_timing("the 4th of July fair") == "the 4th of July fair"
+
+
+def test_the_usual_meals_of_a_day_may_be_eaten_out() -> None:
+    # With a step "at home" going home (the location walk reads it), the evening's usual options were
+    # all at home: in a 25-NPC Valentine run nobody was at the cafe after 16:30 and the party reached
+    # 16% of the town. Midday and evening each offer a meal that names no place (the walk finds one).
+    from npc_brain.cognition.choices import USUAL
+    from npc_brain.cognition.location import says_home
+    for part in ("lunch", "evening"):
+        meals = [o for o in USUAL[part] if o.act == "eat"]
+        assert any(not says_home(o.what) for o in meals), part
+        assert any(says_home(o.what) for o in USUAL[part]), part  # and one at home
