@@ -275,3 +275,16 @@ def test_known_places_snapshot_is_kept_until_the_agent_learns_something():
     assert fresh is not first and room.address in fresh
     agent.known = SpatialMemory(known.world)  # a new known world (a save loaded): never the old snapshot
     assert room.address not in agent.known_places()
+
+
+def test_the_reflection_trigger_counts_what_was_perceived_since_and_follows_new_memories() -> None:
+    agent = make_agent(seed=False)
+    emb = HashEmbedder()
+    assert agent.perceived_importance() == 0
+    agent.memory.add(MemoryKind.OBSERVATION, "the mill is empty", T0, 7, emb.embed(["mill"])[0])
+    agent.memory.add(MemoryKind.PLAN, "Ana plans to buy the mill", T0, 9, emb.embed(["plan"])[0])
+    assert agent.perceived_importance() == 7  # her own plan does not count
+    agent.memory.add(MemoryKind.DIALOGUE, "Ben told Ana the mill is for sale", T0, 8, emb.embed(["sale"])[0])
+    assert agent.perceived_importance() == 15  # a new memory is read, not the sum kept before it
+    agent.marks.reflected_upto = 1
+    assert agent.perceived_importance() == 8  # counted afresh after a reflection

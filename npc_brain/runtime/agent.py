@@ -92,6 +92,8 @@ class Agent:
         self.conversation_with: str | None = None
         self.refusals: list[Refusal] = []
         self._action_kept: tuple[tuple[object, ...], Action] | None = None  # `current_action`, this frame
+        # (the stream, its length, reflected upto) → perceived importance since: `perceived_importance`
+        self._perceived: tuple[tuple[int, int, int | None], int] = ((0, -1, None), 0)
         self.last_recalls: tuple[Recall, ...] = ()
         self.last_error: str | None = None
         self._status = AgentStatus.NEW
@@ -295,10 +297,21 @@ class Agent:
             # 85 sightings in view, 3 reactions, in four game hours of the demo on the 135M model.
             due.append(Thought.REACT)
         threshold = s.reflection_threshold * (s.coarse_reflection_factor if self.detail is Detail.COARSE else 1)
-        if ready(Thought.REFLECT) and self.memory.importance_since(self._marks.reflected_upto,
-                                                                   kinds=PERCEIVED) > threshold:
+        if ready(Thought.REFLECT) and self.perceived_importance() > threshold:
             due.append(Thought.REFLECT)
         return due
+
+    def perceived_importance(self) -> int:
+        """Summed importance of what was perceived since the last reflection (its trigger), kept
+        until a memory is added or a reflection is made: asked whenever the agent's thoughts are
+        looked at, which is most frames, and the sum reads every memory since."""
+        # Importance is written once, when a memory is added: the stream's length says what changed.
+        key = (id(self.memory), len(self.memory), self._marks.reflected_upto)
+        kept, total = self._perceived
+        if kept != key:
+            total = self.memory.importance_since(key[2], kinds=PERCEIVED)
+            self._perceived = (key, total)
+        return total
 
     def react_candidate(self, now: datetime) -> PendingReaction | Refusal | None:
         """What a REACT thought would handle now (`Attention.candidate`, at this agent's detail)."""
