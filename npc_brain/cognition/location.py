@@ -178,7 +178,7 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
         pick, new_state = None, None
         named = _named(options, what) or _holding_named(known, options, what) or _holding_head(known, options, what)
         if named is None and at_home and home:  # "having lunch at home": the step says where
-            named = _holding_building(options, home)
+            named = _holding(options, {_building(home)})  # None inside it: rooms go by purpose
         if named is not None:  # "relax in the park": the plan already says where
             pick = named
         elif len(pool) == 1:
@@ -239,13 +239,6 @@ def says_home(what: str, lexicon: Lexicon = ENGLISH) -> bool:
 
 def _building(address: str) -> str:
     return ":".join(address.split(":")[:2])
-
-
-def _holding_building(options: list[PlaceInfo], address: str) -> PlaceInfo | None:
-    """The one option holding the building of `address`; None once the walk is inside it (the
-    rooms of a home are chosen by what they are for, not by where one sleeps)."""
-    hits = [o for o in options if _within(_building(address), o.address)]
-    return hits[0] if len(hits) == 1 else None
 
 
 def _own(pool: list[PlaceInfo], agent: str) -> PlaceInfo | None:
@@ -381,7 +374,7 @@ def room_for(known: KnownPlaces, address: str, activity: str) -> str:
     here = known.get(address)
     if here is None or not here.purpose or activity in here.purpose:
         return address
-    building = ":".join(address.split(":")[:2])
+    building = _building(address)
     # The most specific place first: a building's own purpose is often all its rooms' together.
     rooms = sorted((a for a, p in known.places.items()
                     if (a == building or a.startswith(building + ":")) and activity in p.purpose),
