@@ -52,8 +52,10 @@ def numbered(lines: Sequence[str], *, start: int = 1, limit: int = 120) -> str:
     return "\n".join(f"{i}. {clean(line, limit)}" for i, line in enumerate(lines, start))
 
 
-def identity(persona: Persona) -> str:
-    """Compact identity header (name, age, traits, occupation, lifestyle, status)."""
+def identity(persona: Persona, *, lifestyle: bool = True, status: bool = True) -> str:
+    """Compact identity header (name, age, traits, occupation, lifestyle, status). A prompt
+    leaves out what it already says otherwise: a day plan's parts carry the waking and bed hours,
+    and every prompt's characters are read anew for each agent (the engine caches none of them)."""
     parts = [f"{clean(persona.name, 60)}, age {persona.age}"]
     if persona.occupation:
         parts.append(clean(persona.occupation, 80))
@@ -61,11 +63,23 @@ def identity(persona: Persona) -> str:
     extra = []
     if persona.traits:
         extra.append("Traits: " + clean(", ".join(persona.traits), 120))
-    if persona.lifestyle:
+    if persona.lifestyle and lifestyle:
         extra.append("Lifestyle: " + clean(persona.lifestyle, 160))
-    if persona.status:
+    if persona.status and status:
         extra.append("Now: " + clean(persona.status, 120))
     return "\n".join([line, *extra])
+
+
+def whole(pieces: Sequence[str], limit: int) -> str:
+    """The pieces that fit whole in `limit` characters, joined (the first always, cut to fit):
+    a clipped sentence at the end of a section is noise the model may copy."""
+    out: list[str] = []
+    size = -1
+    for piece in (p.strip() for p in pieces):
+        if piece and (not out or size + 1 + len(piece) <= limit):
+            out.append(piece)
+            size += 1 + len(piece)
+    return clean(" ".join(out), limit)
 
 
 def _first(persona: Persona) -> str:
@@ -126,6 +140,8 @@ def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] 
     """Choose what the character does in each part of today, from options built from its own
     habits, work and intentions (`choices.day_slots`); the answer has one field per slot."""
     first = _first(persona)
+    # The status is left out when it is one of the options (it is the persona's own intention).
+    listed = {o.what for slot in slots for o in slot.options}
     return [
         _system(
             "You decide how the character spends each part of today.",
@@ -137,8 +153,8 @@ def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] 
         # usual ones, a shared job) begin alike, and the character is every agent's own.
         _user(
             _section("options", "\n".join(_slot_lines(slots))),
-            _section("character", identity(persona)),
-            _section("yesterday", clean(yesterday, 240)),
+            _section("character", identity(persona, lifestyle=False, status=persona.status not in listed)),
+            _section("yesterday", clean(yesterday, YESTERDAY_CHARS)),
             _section("own thoughts", numbered(thoughts[:4])),
             f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}. Plan {first}'s day.",
         ),
@@ -150,6 +166,10 @@ def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] 
 _USUAL_RULE = ("A part that says 'one above' may also be an option of an earlier part; one that says "
                "'the usual' may also be what anyone usually does then: ") + "; ".join(
     f"{part}: {', '.join(o.what for o in usual)}" for part, usual in USUAL.items()) + "."
+
+
+YESTERDAY_CHARS = 240
+"""How much of yesterday's summary a day plan reads (`whole` fits its pieces into it)."""
 
 
 def _slot_lines(slots: Sequence[Slot]) -> list[str]:
@@ -183,7 +203,7 @@ def hour_steps_messages(persona: Persona, start: datetime, minutes: int, what: s
             "Each step: what (one of the options) and min; the minutes add up to the plan's minutes.",
         ),
         _user(
-            _section("character", identity(persona)),
+            _section("character", identity(persona, lifestyle=False)),  # the chunk's hours are given
             _section("options", "\n".join(f"- {clean(o.what, 80)}" for o in options)),
             _section("recent", numbered(context[:3])),  # after the options: it changes every call
             f"Plan {first}'s time from {start.strftime('%H:%M')} for {minutes} minutes: {quote(what, 80)}",
@@ -260,7 +280,7 @@ def react_messages(persona: Persona, now: datetime, *, doing: str, observation: 
             "min: for how long. Most ordinary sights need no reaction.",
         ),
         _user(
-            _section("character", identity(persona)),
+            _section("character", identity(persona, lifestyle=False)),  # the time and plan are given
             _section("relevant memories", numbered([*([known] if known else []), *context][:6])),
             _section("possible reactions", describe(options)),
             f"It is {clock(now)}. The character is {quote(doing, 80)}.",

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from npc_brain.cognition import habits, importance, invitation, news, planning, reaction, reflection
 from npc_brain.cognition.importance import Memorized, MemoryDraft
 from npc_brain.cognition.location import building_names
+from npc_brain.cognition.prompts import YESTERDAY_CHARS, whole
 from npc_brain.llm.protocols import ChatModel
 from npc_brain.memory.record import MemoryKind
 from npc_brain.runtime.agent import Agent
@@ -169,12 +170,12 @@ def plan_day_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob:
 
 
 def _yesterday(agent: Agent) -> str:
-    """Yesterday's summary: the saved one, else the last plan and latest reflections."""
+    """Yesterday's summary: the saved one, else the last plan and latest reflections that fit whole."""
     if agent.marks.yesterday:
         return agent.marks.yesterday
     last = agent.memory.latest(1, kinds=MemoryKind.PLAN)
     refl = agent.memory.latest(2, kinds=MemoryKind.REFLECTION)
-    return " ".join([*(r.description for r in last), *(r.description for r in refl)])
+    return whole([*(r.description for r in last), *(r.description for r in refl)], YESTERDAY_CHARS)
 
 
 def decompose_job(agent: Agent, now: datetime, model: ChatModel) -> ThoughtJob | None:

@@ -178,3 +178,30 @@ def test_steps_at_one_place_share_the_place_and_its_options_before_the_character
     shared = next(i for i, (a, b) in enumerate(zip(ana_text, ben_text)) if a != b)
     assert "taking a short break" in ana_text[:shared]  # the place and all its options are a common prefix
     assert "Ana" not in ana_text[:shared]
+
+
+def test_a_day_plan_reads_no_character_line_its_options_already_say():
+    kim = Persona(name="Kim Oduya", age=61, occupation="ferry captain", traits=("steady",),
+                  lifestyle="wakes up around 5am, goes to bed around 9pm", status="refitting the ferry")
+    slots = day_slots(kim, wake=5, bed=21)
+    assert any(o.what == kim.status for s in slots for o in s.options)  # the status is her own option
+    user = prompts.day_plan_messages(kim, NOW.replace(hour=5), slots=slots)[1]["content"]
+    character = user.split("DATA character:\n")[1]
+    # The waking and bed hours are the parts' hours; the status is listed once, as an option.
+    assert "Lifestyle" not in user and "5am" not in user and "(5-" in user
+    assert user.count("refitting the ferry") == 1 and "refitting" not in character
+    assert "Traits: steady" in character
+    # A status that is no option stays in the card; the other prompts keep the whole card.
+    odd = kim.model_copy(update={"status": "worried about the storm"})
+    assert "Now: worried about the storm" in prompts.day_plan_messages(odd, NOW, slots=slots)[1]["content"]
+    assert "Lifestyle: wakes up around 5am" in prompts.identity(kim)
+
+
+def test_yesterday_keeps_whole_pieces():
+    plan = "Plan for Monday: 07:00 working; 12:00 lunch"
+    insight = "Kim cares about the ferry's schedule."
+    assert prompts.whole([plan, insight], 200) == f"{plan} {insight}"
+    # A piece that does not fit whole is left out, not cut mid-sentence; the first is always kept.
+    assert prompts.whole([plan, insight], 60) == plan
+    assert prompts.whole(["x" * 100], 20).endswith("…") and len(prompts.whole(["x" * 100], 20)) == 20
+    assert prompts.whole(["", "  ", insight], 60) == insight
