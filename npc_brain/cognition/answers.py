@@ -25,6 +25,7 @@ from npc_brain.cognition.grounds import (
     REACTION,
     SMALL_TALK,
     Moment,
+    Sight,
     action_ground,
     did_ground,
     from_record,
@@ -39,6 +40,7 @@ from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
 from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, own_sight, where_ground
 from npc_brain.cognition.timetable import LEISURE, availability_ground, later_grounds, names_a_time, step_place
 from npc_brain.language.aspect import happening, lies_ahead, tells_event
+from npc_brain.language.dates import when_in
 from npc_brain.language.facts import content_words, facts_in, names, names_in
 from npc_brain.language.folding import fold
 from npc_brain.language.intent import (
@@ -139,6 +141,7 @@ def candidates(
     future = [plan_ground(speaker, s, now, step_place(moment, s)) for s in ahead[:3]]
     past = [plan_ground(speaker, s, now, step_place(moment, s)) for s in reversed(before[-3:])]
     status = status_ground(speaker)
+    on_asked = asks_whats_on(line) if intent is Intent.ABOUT else None  # "anything on in town this week?"
     out: list[Ground | None]
     fallback = {Intent.FUTURE: NO_PLANS, Intent.PEOPLE: NO_ONE, Intent.ABOUT: unknown_ground(topic),
                 Intent.CLAIM: Ground(GroundKind.UNKNOWN, replies.not_heard),
@@ -194,16 +197,17 @@ def candidates(
             sight = own_sight(speaker, moment)
         out = [hours_ground(sight, now, replies, now_asked=asks_right_now(line))]
     elif intent in (Intent.ABOUT, Intent.CLAIM) and not words and not asks_of_listener(line) \
-            and not names(line, speaker.name):
+            and not names(line, speaker.name) and not on_asked:
         # "Any gossip?", "What's the news?": what it heard of others and what is coming up, by the
         # records' fields — not its own biography ("I opened Hobbs Cafe six years ago").
-        out = _town_news(speaker, listener, about, replies)
-    elif intent in (Intent.ABOUT, Intent.CLAIM) and not words:  # "what is new with you?": its news, else its day
+        out = _town_news(speaker, listener, about, now, replies)
+    elif intent in (Intent.ABOUT, Intent.CLAIM) and not words and not on_asked:  # "what is new with you?"
         # Its own doings before its yes to someone else's occasion, as for anyone asked after (a
         # stories run on 53ae776: "How is Ben doing these days?" asked of Ben got "I decided to go
         # to the meeckel", not his adopted cat).
-        news = [from_record(r, speaker, listener)
-                for r in sorted(about, key=lambda r: (_guest(r), *_worth(r), -r.id)) if r.importance > ROUTINE]
+        news = [from_record(r, speaker, listener)  # its news, else its day; an occasion over is no news
+                for r in sorted(_not_over(about, now), key=lambda r: (_guest(r), *_worth(r), -r.id))
+                if r.importance > ROUTINE]
         out = [*news[:1], status, action]
     elif intent is Intent.CLAIM:  # "I heard X": that it knew, else what it knows of X, else that it had not heard
         # Knew it: a record of the same fact (its words besides names), not one of its own (asked
@@ -245,11 +249,14 @@ def candidates(
         told = description_ground(speaker, sight, replies)
         if intent is Intent.OPINION:
             out = [relation, told, *reflections, *mems, *steps, *own]
-        elif (where := asks_whats_on(line)) is not None:
+        elif (where := on_asked) is not None:
             # "Anything happening at the park this weekend?": what it knows to be on there, else that it
             # knows of nothing — not the place's description nor a wish for the place.
-            on: list[Ground | None] = [g for g in mems if g.occasion is not None
-                                       or (g.spreads and happening(g.said or g.text))]
+            # Then news of something under way there; an occasion's record only as its occasion (by time).
+            dated = {r.id for r in recalled if r.occasion is not None}
+            on: list[Ground | None] = [*_occasions_on(recalled, speaker, listener, line, now, sight),
+                                       *(g for g in mems if g.occasion is None and g.record not in dated
+                                         and g.spreads and happening(g.said or g.text))]
             out = on or [Ground(GroundKind.UNKNOWN, replies.nothing_on.format(place=where))]
         else:
             out = [*news_of, relation, *reflections, *mems, told, *steps, *own]
@@ -341,6 +348,31 @@ def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener
     return out
 
 
+def _occasions_on(recalled: Sequence[MemoryRecord], speaker: Persona, listener: str, line: str, now: datetime,
+                  sight: Sight | None) -> list[Ground]:
+    """"Is anything special happening in town this week?": the occasions it knows of at the time
+    and place asked, told as the occasions — by the records' occasion fields, whatever the line
+    calls them (the host of the next day's party, asked so, had not heard of anything: no word of
+    the question was in her memory of it). A day named is that day, else the days ahead
+    `invitation.upcoming` reaches; a place of the map named is that place (or a room in it)."""
+    when = when_in(line, now)
+    day = when.day if when is not None else None
+
+    def fits(o: Occasion) -> bool:
+        if o.over(now) or not 0 <= o.days_ahead(now) <= invitation.UPCOMING_DAYS:
+            return False
+        if day is not None and o.start.date() != day:
+            return False
+        return sight is None or o.place == sight.name or (o.address or "").startswith(sight.address)
+
+    found = [r for r in recalled if r.occasion is not None and r.kind is not MemoryKind.REFLECTION
+             and fits(r.occasion)]
+    found.sort(key=lambda r: (r.teller is not None, -r.importance, -r.id))  # its own telling first
+    words = frozenset().union(*(content_words(f"{r.occasion.what} {r.occasion.place or ''}")
+                                for r in found if r.occasion is not None))
+    return _told_as_occasions(found, speaker, listener, words, now)
+
+
 def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str],
                replies: Replies) -> list[Ground | None]:
     """Places the speaker knows for what was asked: by what the place is for (the map's
@@ -387,10 +419,17 @@ def _seen(speaker: Persona, listener: str, line: str, recalled: Sequence[MemoryR
     return [Ground(GroundKind.UNKNOWN, template.format(thing=thing))]
 
 
-def _town_news(speaker: Persona, listener: str, about: Sequence[MemoryRecord], replies: Replies) -> list[Ground | None]:
+def _not_over(records: Sequence[MemoryRecord], now: datetime) -> list[MemoryRecord]:
+    """The records but those of an occasion that is over (news no longer)."""
+    return [r for r in records if r.occasion is None or not r.occasion.over(now)]
+
+
+def _town_news(speaker: Persona, listener: str, about: Sequence[MemoryRecord], now: datetime,
+               replies: Replies) -> list[Ground | None]:
     """News of the town, by provenance: what it heard or saw of others that is news (newest
     happening first), then what of its own is under way or coming up (an occasion it hosts, a run
-    for mayor); none: that it has heard no news."""
+    for mayor); none: that it has heard no news. An occasion that is over is no news."""
+    about = _not_over(about, now)
     others = [r for r in about if newsworthy(r, listener) and r.subject != speaker.name
               and (r.teller is not None or r.subject is not None)]
     own = [r for r in about if newsworthy(r, listener) and r.teller is None and r.subject == speaker.name

@@ -31,7 +31,7 @@ from npc_brain.cognition.schemas import (
 from npc_brain.language.facts import content_words
 from npc_brain.language.facts import names as names_in
 from npc_brain.language.grounding import Grounded, Problem, ground_line, streamable
-from npc_brain.language.intent import Intent, intent_of, topic_of, topic_words
+from npc_brain.language.intent import Intent, asks_whats_on, intent_of, topic_of, topic_words
 from npc_brain.llm import readahead
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string
@@ -226,6 +226,11 @@ def next_utterance(
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
         pool = _with_mentions(view, pool, heard, speaker.name, listener, k)
+    if intent is Intent.ABOUT and asks_whats_on(heard) is not None:
+        # "Anything on this week?": every occasion it knows to be coming up is eligible, whether
+        # or not the question's words let retrieval surface it (`answers` picks by time and place).
+        have = {r.id for r in pool}
+        pool = [*pool, *(r for r, _ in invitation.upcoming(view.records, now) if r.id not in have)]
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r, said_here)]

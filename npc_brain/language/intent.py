@@ -322,13 +322,15 @@ def asks_of_listener(line: str) -> bool:
 
 
 def asks_whats_on(line: str) -> str | None:
-    """Where (and when) the question asks whether something is on ("Anything going on at the pub
-    tonight?" → "the pub tonight"), or None when it asks no such thing."""
+    """Where (and when) the question asks whether something is on, as it says it ("Anything going
+    on at the pub tonight?" → "at the pub tonight", "in town this week"), or None when it asks no
+    such thing."""
     line = spelled_out(line)
     m = _WHATS_ON.search(line)
     if m is None:
         return None
-    return re.split(r"[.?!]", line[m.end():], maxsplit=1)[0].strip(" ,") or None
+    where = re.split(r"[.?!]", line[m.end():], maxsplit=1)[0].strip(" ,")
+    return f"{m.group(4)} {where}" if where else None
 
 
 def thanks(line: str) -> bool:

@@ -42,7 +42,7 @@ class Replies:
     all_hours: str
     open_now: str
     closed_now: str
-    nothing_on: str
+    nothing_on: str  # {place}: where and when as the question said it ("at the pub tonight")
     keep_private: str
     place_where: str
     noon: str
@@ -78,7 +78,7 @@ ENGLISH_REPLIES = Replies(
     all_hours="{place} is open at all hours.",
     open_now="It is open now.",
     closed_now="It is closed now.",
-    nothing_on="I have not heard of anything on at {place}.",
+    nothing_on="I have not heard of anything on {place}.",
     keep_private="That is something I keep to myself.",
     place_where="{place} is {where}.",
     noon="noon",

@@ -15,6 +15,7 @@ from npc_brain.language.relations import roles_in
 from npc_brain.language.sighting import sought
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.ground import GroundKind
+from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 
 T = datetime(2023, 3, 6, 10, 0)  # a Monday
@@ -111,6 +112,28 @@ def test_a_claim_about_a_place_the_map_describes_is_answered_with_the_descriptio
 def test_asked_whats_on_at_a_place_it_knows_of_nothing_it_says_so():
     ground = first("Anything going on at the lighthouse on Saturday?")
     assert ground.text == "I have not heard of anything on at the lighthouse on Saturday."
+
+
+def test_asked_whats_on_it_tells_the_occasions_it_knows_at_that_time_and_place_whatever_their_words():
+    # Her own occasion, two days ahead: no word of the questions is in her memory of it.
+    swim = record(7, "Nora Quill is organising a lantern swim at Gull Rock Lighthouse on Wednesday at 7 pm",
+                  subject="Nora Quill", importance=6, kind=MemoryKind.THOUGHT)
+    swim = swim.replace(occasion=Occasion("a lantern swim", datetime(2023, 3, 8, 19), place="Gull Rock Lighthouse",
+                                           address="harbour:lighthouse", host="Nora Quill"))
+    chowder = record(8, "Bram Quill is making chowder at home", subject="Bram Quill", importance=3)
+    for line in ("Is anything special happening in town this week?", "Anything planned at the lighthouse?",
+                 "what's happening around the harbour on Wednesday"):
+        ground = first(line, [chowder, swim])
+        assert ground.record == 7 and "lantern swim" in ground.text, (line, ground.text)
+    # Not at the place asked, not on the day asked, or over: nothing on, said as the line put it.
+    assert first("Anything going on at the tavern this week?", [swim]).text == (
+        "I have not heard of anything on at the tavern this week.")
+    assert first("Is anything special happening in town on Thursday?", [swim]).kind is GroundKind.UNKNOWN
+    late = first("Anything going on in town?", [swim], now=datetime(2023, 3, 9, 9))
+    assert late.text == "I have not heard of anything on in town."
+    # Once over, it is no news either.
+    assert first("Any news?", [swim], now=datetime(2023, 3, 9, 9)).kind is GroundKind.UNKNOWN
+    assert first("Any news?", [swim]).record == 7
 
 
 @pytest.mark.parametrize(("line", "text"), [

@@ -274,3 +274,20 @@ def test_asked_about_her_own_occasion_the_host_tells_it_as_hers_whichever_record
     sam = Persona(name="Sam Moore", age=60)
     other = candidates(intent_of(line), sam, "Alex", line, T, Moment("reading"), records(yes, owner=sam.name))[0]
     assert other.text.startswith("Klaus Mueller told me that Isabella Rodriguez's Valentine's Day party is at")
+
+
+def test_asked_whats_on_the_host_finds_her_own_occasion_whatever_the_question_calls_it():
+    # Her plan is older than a morning of sightings retrieval prefers, and the question shares no word with it.
+    maker = Persona(name="Maria Lopez", age=41, occupation="potter")
+    plan = "Maria Lopez is holding a pottery raffle at Johnson Park on February 15 at 2pm"
+    busy = [f"Maria Lopez is glazing bowl number {i}" for i in range(30)]
+    view = stream(plan, *busy, owner=maker.name).snapshot()
+    assert view.records[0].occasion is not None
+    model = ScriptedModel().respond_with(BrainResponder())
+    said = dialogue.next_utterance(model, HashEmbedder(), view, maker, "Alex", T, doing="glazing bowls",
+                                   lines=[("Alex", "Is anything special happening around here this week?")])
+    assert "pottery raffle" in said.text and said.ground is not None and said.ground.record == 0, said.text
+    # Asked of a day it is not on: nothing on then, in the words the question used.
+    said = dialogue.next_utterance(model, HashEmbedder(), view, maker, "Alex", T, doing="glazing bowls",
+                                   lines=[("Alex", "anything going on in the park tomorrow?")])
+    assert said.text == "I have not heard of anything on in the park tomorrow.", said.text
