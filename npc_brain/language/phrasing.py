@@ -104,16 +104,22 @@ def as_gerund_phrase(text: str) -> str:
 
 
 def shorten(text: str, limit: int) -> str:
-    """Cut at a word boundary to `limit` characters, without a dangling 'and'/'at'/comma."""
+    """Cut at a word boundary to `limit` characters, without a dangling 'and'/'at'/'some'/comma
+    (a word that needs the words cut after it: "… at the pub some" was a plan's label)."""
     text = " ".join(str(text).split())
     if len(text) <= limit:
         return text
     cut = text[:limit + 1].rsplit(" ", 1)[0]
     words = cut.rstrip(",;:").split(" ")
-    while words and words[-1].lower() in {"and", "or", "at", "in", "on", "to", "the", "a", "an", "with",
-                                          "for", "of", "by", "from", "every", "his", "her", "their"}:
+    while words and words[-1].lower() in _DANGLING:
         words.pop()
     return " ".join(words)
+
+
+# Closed-class words that cannot end a phrase: prepositions, conjunctions, determiners, quantifiers.
+_DANGLING = frozenset({"and", "or", "but", "at", "in", "on", "to", "the", "a", "an", "with", "for", "of", "by",
+                       "from", "every", "each", "some", "most", "many", "few", "several", "any", "all", "other",
+                       "his", "her", "their", "its", "my", "our", "your", "this", "that", "these", "those"})
 
 
 # -- activities ------------------------------------------------------------------------------

@@ -309,3 +309,12 @@ def test_the_usual_meals_of_a_day_may_be_eaten_out() -> None:
         meals = [o for o in USUAL[part] if o.act == "eat"]
         assert any(not says_home(o.what) for o in meals), part
         assert any(says_home(o.what) for o in USUAL[part]), part  # and one at home
+
+
+def test_an_option_cut_to_its_length_ends_on_a_whole_phrase():
+    from npc_brain.cognition.choices import OPTION_CHARS
+    from npc_brain.language.phrasing import shorten
+
+    habit = "plays cards with friends at The Rose and Crown Pub some evenings"
+    assert shorten(habit, OPTION_CHARS) == "plays cards with friends at The Rose and Crown Pub"
+    assert shorten("mends the nets on the pier with his brother every morning", 40) == "mends the nets on the pier"
