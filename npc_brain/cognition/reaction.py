@@ -109,7 +109,8 @@ def react(
                             by_rule=True)
     recalls = tuple(recall(view, embedder, reaction_queries(persona.name, observed, observation),
                            now, k=k, weights=weights))
-    context = [r.description for r in merged(recalls, limit=2 * k)]
+    # Each memory once by its words: a sighting seen twice an hour apart tells the model nothing more.
+    context = list(dict.fromkeys(r.description for r in merged(recalls, limit=2 * k)))
     options = react_options(observed)
     out: Any = model.parse(  # a schema built at runtime
         prompts.react_messages(persona, now, doing=doing, observation=observation,

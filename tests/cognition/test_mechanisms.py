@@ -347,6 +347,11 @@ def test_reaction_uses_the_papers_two_queries(emb):
     assert [r.query for r in out.recalls] == ["What is Ana's relationship with Ben?", "Ben is painting the fence"]
     assert out.decision == "keep"
     assert "Ben is Ana's brother" in model.history[0].prompt
+    # A sighting stored twice (an hour apart) is one line of the context.
+    s = stream_with(emb, ["Ben is Ana's brother", "Ben is painting the fence", "Ben is painting the fence"])
+    reaction.react(model, emb, s.snapshot(), ANA, where, T0, doing="reading",
+                   observation="Ben is painting the fence", observed="Ben")
+    assert model.history[-1].prompt.count("Ben is painting the fence") == 2  # the context's once, the sight's once
 
 
 def test_clear_cut_sightings_are_decided_without_a_call_and_the_open_ones_by_the_model(emb):
