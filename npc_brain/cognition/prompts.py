@@ -149,14 +149,16 @@ def day_plan_messages(persona: Persona, now: datetime, *, slots: Sequence[Slot] 
             "A day has variety: work, meals and free time.",
             _USUAL_RULE,
         ),
-        # The options before the character: days with the same parts at the same hours (the
-        # usual ones, a shared job) begin alike, and the character is every agent's own.
+        # The day and hour, then the options, then the character: everyone who plans at the same
+        # hour (they wake alike) shares the first line, days with the same parts at the same hours
+        # (the usual ones, a shared job) begin alike, and the character is every agent's own.
         _user(
+            f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}.",
             _section("options", "\n".join(_slot_lines(slots))),
             _section("character", identity(persona, lifestyle=False, status=persona.status not in listed)),
             _section("yesterday", clean(yesterday, YESTERDAY_CHARS)),
             _section("own thoughts", numbered(thoughts[:4])),
-            f"Today is {now.strftime('%A %B %d')}. It is {now.strftime('%H:%M')}. Plan {first}'s day.",
+            f"Plan {first}'s day.",
         ),
     ]
 

@@ -146,9 +146,10 @@ def test_a_day_plan_states_the_usual_in_its_rules_and_writes_each_own_option_onc
     (_, ana), (kim_slots, kim_msgs) = days["Ana"], days["Kim Oduya"]
     assert ana[0] == kim_msgs[0]
     assert all(o.what in ana[0]["content"] for usual in USUAL.values() for o in usual)
-    # The options come first, the character after them.
+    # The day and hour come first, the options next, the character after them.
     user = kim_msgs[1]["content"]
-    assert user.startswith("DATA options:\n") and user.index("DATA options:") < user.index("Kim Oduya, age 61")
+    assert user.startswith("Today is Monday February 13. It is 05:30.\nDATA options:\n")
+    assert user.index("DATA options:") < user.index("Kim Oduya, age 61") and user.endswith("Plan Kim's day.")
     lines = user.split("DATA options:\n")[1].splitlines()[:len(kim_slots)]
     block = "\n".join(lines)
     earlier: set[str] = set()
