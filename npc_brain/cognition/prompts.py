@@ -54,8 +54,8 @@ def numbered(lines: Sequence[str], *, start: int = 1, limit: int = 120) -> str:
 
 def identity(persona: Persona, *, lifestyle: bool = True, status: bool = True) -> str:
     """Compact identity header (name, age, traits, occupation, lifestyle, status). A prompt
-    leaves out what it already says otherwise: a day plan's parts carry the waking and bed hours,
-    and every prompt's characters are read anew for each agent (the engine caches none of them)."""
+    leaves out a line it says otherwise (a day plan's parts carry the waking and bed hours): the
+    card is each agent's own, so the engine reads every word of it anew."""
     parts = [f"{clean(persona.name, 60)}, age {persona.age}"]
     if persona.occupation:
         parts.append(clean(persona.occupation, 80))
