@@ -354,19 +354,22 @@ def _occasions_on(recalled: Sequence[MemoryRecord], speaker: Persona, listener: 
     and place asked, told as the occasions — by the records' occasion fields, whatever the line
     calls them (the host of the next day's party, asked so, had not heard of anything: no word of
     the question was in her memory of it). A day named is that day, else the days ahead
-    `invitation.upcoming` reaches; a place of the map named is that place (or a room in it)."""
+    `invitation.upcoming` reaches; a place of the map named is that place (or a room in it). With
+    none on, the last one there in the past week, told as over."""
     when = when_in(line, now)
     day = when.day if when is not None else None
 
-    def fits(o: Occasion) -> bool:
-        if o.over(now) or not 0 <= o.days_ahead(now) <= invitation.UPCOMING_DAYS:
-            return False
+    def fits(o: Occasion) -> bool:  # the day and the place asked
         if day is not None and o.start.date() != day:
             return False
         return sight is None or o.place == sight.name or (o.address or "").startswith(sight.address)
 
-    found = [r for r in recalled if r.occasion is not None and r.kind is not MemoryKind.REFLECTION
+    known = [r for r in recalled if r.occasion is not None and r.kind is not MemoryKind.REFLECTION
              and fits(r.occasion)]
+    found = [r for r in known if r.occasion is not None and not r.occasion.over(now)
+             and r.occasion.days_ahead(now) <= invitation.UPCOMING_DAYS]
+    if not found:  # nothing on: one that has just been there, told as over (a stories run asked the host after it)
+        return [invitation.recount_ground(r, o, speaker.name, listener) for r, o in invitation.recent(known, now)][:1]
     found.sort(key=lambda r: (r.teller is not None, -r.importance, -r.id))  # its own telling first
     words = frozenset().union(*(content_words(f"{r.occasion.what} {r.occasion.place or ''}")
                                 for r in found if r.occasion is not None))

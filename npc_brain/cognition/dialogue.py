@@ -227,10 +227,11 @@ def next_utterance(
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
         pool = _with_mentions(view, pool, heard, speaker.name, listener, k)
     if intent is Intent.ABOUT and asks_whats_on(heard) is not None:
-        # "Anything on this week?": every occasion it knows to be coming up is eligible, whether
+        # "Anything on this week?": every occasion it knows of this week and last is eligible, whether
         # or not the question's words let retrieval surface it (`answers` picks by time and place).
         have = {r.id for r in pool}
-        pool = [*pool, *(r for r, _ in invitation.upcoming(view.records, now) if r.id not in have)]
+        dated = [*invitation.upcoming(view.records, now), *invitation.recent(view.records, now)]
+        pool = [*pool, *(r for r, _ in dated if r.id not in have)]
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r, said_here)]

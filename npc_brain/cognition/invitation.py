@@ -75,6 +75,28 @@ def upcoming(records: Sequence[MemoryRecord], now: datetime, *,
     return best
 
 
+def recent(records: Sequence[MemoryRecord], now: datetime, *,
+           days: int = UPCOMING_DAYS) -> list[tuple[MemoryRecord, Occasion]]:
+    """Occasions over in the last `days`, one record each, as `upcoming` ranks them."""
+    best: list[tuple[MemoryRecord, Occasion]] = []
+    for r in sorted(records, key=_rank):
+        occ = r.occasion
+        if occ is None or not _tellable(r) or not occ.over(now) or not -days <= occ.days_ahead(now) <= 0:
+            continue
+        if not any(o.same(occ) for _, o in best):
+            best.append((r, occ))
+    return best
+
+
+def recount_ground(record: MemoryRecord, occasion: Occasion, speaker: str, listener: str) -> Ground:
+    """An occasion that is over, told as over ("Jane Moreno's barn dance was at the market on …"):
+    no news any more, so it does not travel on."""
+    text = say.recount(occasion)
+    text = f"{text[:1].upper()}{text[1:]}."
+    return Ground(GroundKind.MEMORY, text, say.recount(occasion), record.id, occasion.address,
+                  facts_in(text, exclude=(speaker, listener)), False, subject=occasion.host)
+
+
 def _rank(r: MemoryRecord) -> tuple[bool, int, int]:
     return (r.teller is not None, -r.importance, -r.id)
 

@@ -19,7 +19,7 @@ from npc_brain.language.gazetteer import Gazetteer, PlaceMention
 from npc_brain.language.lexicon import ENGLISH, Lexicon
 from npc_brain.types.occasion import Occasion
 
-__all__ = ["announce", "clock", "day_phrase", "describe", "occasion_in", "when_phrase"]
+__all__ = ["announce", "clock", "day_phrase", "describe", "occasion_in", "recount", "when_phrase"]
 
 _TOKEN = re.compile(r"[\w'’&-]+|[,.;:!?()\"]")
 _MAX_WORDS = 6
@@ -162,14 +162,20 @@ def describe(occasion: Occasion, *, article: str = "the", when: bool = True, now
     return f"{lead}{what}{where}" + (f" {when_phrase(occasion, now)}" if when else "")
 
 
-def announce(occasion: Occasion, now: datetime | None = None) -> str:
+def recount(occasion: Occasion) -> str:
+    """The occasion once it is over: "Jane Moreno's barn dance was at the market on Thursday,
+    February 15 from 3pm to 6pm" (the date in full: it is no longer as of today)."""
+    return announce(occasion, verb="was")
+
+
+def announce(occasion: Occasion, now: datetime | None = None, *, verb: str = "is") -> str:
     """The occasion as news, whoever passes it on: "Isabella Rodriguez's Valentine's Day party is
     at Hobbs Cafe on February 14 from 5pm to 7pm" (no host known: "the lantern walk is at …";
     said as of `now`: "… is at Hobbs Cafe tomorrow from 5pm to 7pm")."""
     what = occasion.what
-    if occasion.host:
-        head = f"{occasion.host}'s {what}"
+    if occasion.host:  # "Nora's lantern swim", not "Nora's a lantern swim"
+        head = f"{occasion.host}'s " + re.sub(r"^(?:the|a|an)\s+", "", what, flags=re.IGNORECASE)
     else:
         head = what if fold(what).startswith(("the ", "a ", "an ")) else f"the {what}"
     where = f" at {occasion.place}" if occasion.place else ""
-    return f"{head} is{where} {when_phrase(occasion, now)}"
+    return f"{head} {verb}{where} {when_phrase(occasion, now)}"

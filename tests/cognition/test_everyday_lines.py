@@ -129,10 +129,14 @@ def test_asked_whats_on_it_tells_the_occasions_it_knows_at_that_time_and_place_w
     assert first("Anything going on at the tavern this week?", [swim]).text == (
         "I have not heard of anything on at the tavern this week.")
     assert first("Is anything special happening in town on Thursday?", [swim]).kind is GroundKind.UNKNOWN
-    late = first("Anything going on in town?", [swim], now=datetime(2023, 3, 9, 9))
-    assert late.text == "I have not heard of anything on in town."
-    # Once over, it is no news either.
-    assert first("Any news?", [swim], now=datetime(2023, 3, 9, 9)).kind is GroundKind.UNKNOWN
+    # Once over: told as over, no longer news; a week on, nothing on.
+    after = datetime(2023, 3, 9, 9)
+    late = first("Anything going on at the lighthouse?", [swim], now=after)
+    assert late.text == ("Nora Quill's lantern swim was at Gull Rock Lighthouse on Wednesday, March 8 at 7pm.")
+    assert late.record == 7 and not late.spreads and late.occasion is None
+    assert first("Anything going on in town?", [swim], now=datetime(2023, 3, 20, 9)).text == (
+        "I have not heard of anything on in town.")
+    assert first("Any news?", [swim], now=after).kind is GroundKind.UNKNOWN
     assert first("Any news?", [swim]).record == 7
 
 
