@@ -39,7 +39,7 @@ from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
 from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, own_sight, where_ground
 from npc_brain.cognition.timetable import LEISURE, availability_ground, later_grounds, names_a_time, step_place
-from npc_brain.language.aspect import happening, lies_ahead, tells_event
+from npc_brain.language.aspect import happening, lies_ahead, tells_event, under_way
 from npc_brain.language.dates import when_in
 from npc_brain.language.facts import content_words, facts_in, names, names_in
 from npc_brain.language.folding import fold
@@ -252,11 +252,13 @@ def candidates(
         elif (where := on_asked) is not None:
             # "Anything happening at the park this weekend?": what it knows to be on there, else that it
             # knows of nothing — not the place's description nor a wish for the place.
-            # Then news of something under way there; an occasion's record only as its occasion (by time).
+            # Then news of something under way or to come (not what happened: "I reached five hundred
+            # followers last week" answered "anything fun going on around here this week?" in a play);
+            # an occasion's record only as its occasion (by time).
             dated = {r.id for r in recalled if r.occasion is not None}
             on: list[Ground | None] = [*_occasions_on(recalled, speaker, listener, line, now, sight),
                                        *(g for g in mems if g.occasion is None and g.record not in dated
-                                         and g.spreads and happening(g.said or g.text))]
+                                         and g.spreads and (under_way(t := g.said or g.text) or lies_ahead(t)))]
             out = on or [Ground(GroundKind.UNKNOWN, replies.nothing_on.format(place=where))]
         else:
             out = [*news_of, relation, *reflections, *mems, told, *steps, *own]

@@ -14,7 +14,7 @@ import re
 
 from npc_brain.language.dates import mentions_later
 
-__all__ = ["happening", "lies_ahead", "past_form", "tells_event"]
+__all__ = ["happening", "lies_ahead", "past_form", "tells_event", "under_way"]
 
 # Irregular past forms (regular ones end in -ed).
 _PAST = frozenset((
@@ -35,6 +35,7 @@ _DURATION = re.compile(r"\b(for (\w+ )?(years|months|decades|ages|a long time|mo
 _AHEAD = re.compile(r"\b(will|shall|is going to|are going to|am going to|plans? to|wants? to|intends? to|hopes? to|"
                     r"means? to|decided to|is about to|would like to)\b", re.IGNORECASE)
 _UNDER_WAY = re.compile(r"\b(is|are|am|was|were)\s+(\w+ing)\b", re.IGNORECASE)
+_NOW_UNDER_WAY = re.compile(r"\b(is|are|am)\s+(\w+ing)\b", re.IGNORECASE)
 _PERFECT = re.compile(r"\b(has|have|had)\s+(just\s+|finally\s+|recently\s+)?(\w+)\b", re.IGNORECASE)
 _ADVERBS = frozenset({"just", "also", "finally", "recently", "once", "never", "already", "suddenly", "quietly",
                       "secretly", "really", "actually", "only"})
@@ -104,6 +105,14 @@ def lies_ahead(sentence: str) -> bool:
         return True
     under_way = _UNDER_WAY.search(text)
     return under_way is not None and mentions_later(text)
+
+
+def under_way(sentence: str) -> bool:
+    """True when the sentence tells of something going on now ("the council is debating the
+    budget"), not what happened ("reached five hundred followers last week") nor a state ("is
+    working as a nurse")."""
+    now = _NOW_UNDER_WAY.search(sentence.strip())
+    return now is not None and now.group(2).lower() not in _STATE_ING
 
 
 def past_form(word: str) -> bool:

@@ -137,6 +137,14 @@ def test_asked_whats_on_it_tells_the_occasions_it_knows_at_that_time_and_place_w
     assert first("Anything going on in town?", [swim], now=datetime(2023, 3, 20, 9)).text == (
         "I have not heard of anything on in town.")
     assert first("Any news?", [swim], now=after).kind is GroundKind.UNKNOWN
+    # What happened is no answer to what is going on; what is under way or to come is.
+    bottle = record(9, "Olek Marsh found a message in a bottle on the slipway last week", teller="Olek Marsh",
+                    subject="Olek Marsh")
+    assert first("anything fun going on around here this week?", [bottle]).kind is GroundKind.UNKNOWN
+    assert first("Any news?", [bottle]).record == 9  # still news
+    pier = record(10, "Bram Quill is rebuilding the old pier with the harbour crew", teller="Bram Quill",
+                  subject="Bram Quill")
+    assert first("anything fun going on around here this week?", [bottle, pier]).record == 10
     assert first("Any news?", [swim]).record == 7
 
 

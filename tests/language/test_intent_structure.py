@@ -448,3 +448,16 @@ def test_you_got_with_an_object_asks_and_agreement_stays_chat() -> None:
     assert intent_of("u got a girlfriend or r u single lol") == Intent.PEOPLE
     assert intent_of("you got it") == Intent.CHAT
     assert intent_of("you got me there") == Intent.CHAT
+
+
+@pytest.mark.parametrize(("sentence", "now"), [
+    ("The council is debating the budget at the town hall", True),
+    ("Bram is rebuilding the old pier", True),
+    ("Maria reached five hundred followers on her stream last week", False),
+    ("Tom was painting the fence when it rained", False),  # it was going on, then
+    ("Ines is working as a nurse", False),  # a state, not something going on
+])
+def test_under_way_is_what_goes_on_now(sentence: str, now: bool) -> None:
+    from npc_brain.language.aspect import under_way
+
+    assert under_way(sentence) is now
