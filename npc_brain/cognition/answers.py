@@ -25,7 +25,6 @@ from npc_brain.cognition.grounds import (
     REACTION,
     SMALL_TALK,
     Moment,
-    Sight,
     action_ground,
     did_ground,
     from_record,
@@ -37,10 +36,10 @@ from npc_brain.cognition.grounds import (
 )
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
+from npc_brain.cognition.occasion_answers import occasions_on, told_as_occasions
 from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, own_sight, where_ground
 from npc_brain.cognition.timetable import LEISURE, availability_ground, later_grounds, names_a_time, step_place
 from npc_brain.language.aspect import happening, lies_ahead, tells_event, under_way
-from npc_brain.language.dates import when_in
 from npc_brain.language.facts import content_words, facts_in, names, names_in
 from npc_brain.language.folding import fold
 from npc_brain.language.intent import (
@@ -62,7 +61,6 @@ from npc_brain.language.reported import claim_in
 from npc_brain.language.sighting import sought
 from npc_brain.memory.record import MemoryKind, MemoryRecord
 from npc_brain.types.ground import Ground, GroundKind
-from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 
 __all__ = ["candidates"]
@@ -134,7 +132,7 @@ def candidates(
     # "How is Ben doing?" got "Ben is going to the meeckel" from those who knew of his cat).
     about.sort(key=lambda r: (-len(words & content_words(r.claim)), _guest(r), _worth(r),
                               -len(facts_in(r.claim, exclude=(speaker.name,)))))
-    mems = _told_as_occasions(about, speaker, listener, words, now)
+    mems = told_as_occasions(about, speaker, listener, words, now)
     action = action_ground(speaker, moment.doing, moment.place)
     ahead = [s for s in moment.steps if s.start > now and s.description != moment.doing]
     before = [s for s in moment.steps if s.end <= now]
@@ -256,7 +254,7 @@ def candidates(
             # followers last week" answered "anything fun going on around here this week?" in a play);
             # an occasion's record only as its occasion (by time).
             dated = {r.id for r in recalled if r.occasion is not None}
-            on: list[Ground | None] = [*_occasions_on(recalled, speaker, listener, line, now, sight),
+            on: list[Ground | None] = [*occasions_on(recalled, speaker, listener, line, now, sight),
                                        *(g for g in mems if g.occasion is None and g.record not in dated
                                          and g.spreads and (under_way(t := g.said or g.text) or lies_ahead(t)))]
             out = on or [Ground(GroundKind.UNKNOWN, replies.nothing_on.format(place=where))]
@@ -322,60 +320,6 @@ def _guest(r: MemoryRecord) -> bool:
 
 def _kind(records: Sequence[MemoryRecord], rid: int) -> MemoryKind | None:
     return next((r.kind for r in records if r.id == rid), None)
-
-
-def _told_as_occasions(about: Sequence[MemoryRecord], speaker: Persona, listener: str,
-                       words: frozenset[str], now: datetime) -> list[Ground]:
-    """The memories as grounds; one that tells of an occasion the topic names is told as the
-    occasion itself, once ("Isabella Rodriguez's party is at Hobbs Cafe on …"), not as who
-    else said they would come. One's own occasion is said in its own words, whichever record
-    surfaced (a grounding run: the host relayed a guest's yes about her own party)."""
-    out: list[Ground] = []
-    seen: list[Occasion] = []
-    for r in about:
-        occ = r.occasion
-        if occ is None or not (words & content_words(f"{occ.what} {occ.place or ''}")) \
-                or r.kind is MemoryKind.REFLECTION:
-            out.append(from_record(r, speaker, listener))
-            continue
-        if any(occ.same(o) for o in seen):
-            continue
-        seen.append(occ)
-        if not invitation.hosts(occ, speaker.name):
-            out.append(invitation.announce_ground(r, occ, speaker.name, listener, now))
-        elif r.teller is None and r.subject == speaker.name:
-            out.append(from_record(r, speaker, listener))
-        else:  # a guest's yes to the host's own occasion: the host tells it as hers, not as hearsay
-            out.append(invitation.hosting_ground(r, occ, speaker.name, now))
-    return out
-
-
-def _occasions_on(recalled: Sequence[MemoryRecord], speaker: Persona, listener: str, line: str, now: datetime,
-                  sight: Sight | None) -> list[Ground]:
-    """"Is anything special happening in town this week?": the occasions it knows of at the time
-    and place asked, told as the occasions — by the records' occasion fields, whatever the line
-    calls them (the host of the next day's party, asked so, had not heard of anything: no word of
-    the question was in her memory of it). A day named is that day, else the days ahead
-    `invitation.upcoming` reaches; a place of the map named is that place (or a room in it). With
-    none on, the last one there in the past week, told as over."""
-    when = when_in(line, now)
-    day = when.day if when is not None else None
-
-    def fits(o: Occasion) -> bool:  # the day and the place asked
-        if day is not None and o.start.date() != day:
-            return False
-        return sight is None or o.place == sight.name or (o.address or "").startswith(sight.address)
-
-    known = [r for r in recalled if r.occasion is not None and r.kind is not MemoryKind.REFLECTION
-             and fits(r.occasion)]
-    found = [r for r in known if r.occasion is not None and not r.occasion.over(now)
-             and r.occasion.days_ahead(now) <= invitation.UPCOMING_DAYS]
-    if not found:  # nothing on: one that has just been there, told as over (a stories run asked the host after it)
-        return [invitation.recount_ground(r, o, speaker.name, listener) for r, o in invitation.recent(known, now)][:1]
-    found.sort(key=lambda r: (r.teller is not None, -r.importance, -r.id))  # its own telling first
-    words = frozenset().union(*(content_words(f"{r.occasion.what} {r.occasion.place or ''}")
-                                for r in found if r.occasion is not None))
-    return _told_as_occasions(found, speaker, listener, words, now)
 
 
 def _recommend(speaker: Persona, line: str, moment: Moment, words: frozenset[str],
