@@ -24,6 +24,14 @@ _PAST = frozenset((
     "wore wrote sent sold shut became bit blew dug drew fed hung meant quit set shook shot struck swore was were "
     "had did fled sank sprang sped spun split spread slid stuck stung stank strode strove swept swung wept won "
     "wound withdrew overheard overslept overtook undertook forgave forbade froze").split())
+# Irregular past participles that differ from the past form ("has been given", "has taken
+# over"): counted only after an auxiliary (has/had/was …), where they are verbs, not adjectives.
+# Not "born": "was born in Oak Hill" is who someone is, not news.
+_PARTICIPLES = frozenset((
+    "given taken written chosen broken stolen spoken driven ridden risen fallen forgotten forgiven hidden "
+    "eaten beaten bitten shaken woken frozen grown known thrown flown drawn shown sworn torn worn done gone "
+    "seen begun sung rung swum sunk shrunk sprung stung withdrawn overtaken undertaken mistaken "
+    "forbidden").split())
 # Words that put a statement in time: it happened, or will.
 _TIME = re.compile(r"\b(yesterday|last (night|week|month|year|time|weekend)|this (morning|week|year)|"
                    r"(a|two|three|few|some) (days?|weeks?|months?|years?) ago|recently|just|soon|"
@@ -56,14 +64,13 @@ def happening(sentence: str) -> bool:
     under_way = _UNDER_WAY.search(text)
     if under_way is not None and under_way.group(2).lower() not in _STATE_ING:
         return True
-    perfect = _PERFECT.search(text)
-    if perfect is not None and _past_form(perfect.group(3)):
+    if _perfect_or_passive(text):  # "has sold", "has been offered a job", "was given the keys"
         return True
     words = [w for w in re.findall(r"[A-Za-z']+", _after_subject(text)) if w.lower() not in _ADVERBS][:2]
     if not words:
         return False
     if words[0].lower() in ("was", "were"):  # "was fired", "were married": it happened to them
-        return len(words) > 1 and _past_form(words[1])
+        return len(words) > 1 and _participle(words[1])
     return _past_form(words[0])  # "sold", "adopted" — not "is a retired ferryman"
 
 
@@ -85,10 +92,7 @@ def tells_event(sentence: str) -> bool:
     under_way = _UNDER_WAY.search(text)
     if under_way is not None and under_way.group(2).lower() not in _STATE_ING:
         return True
-    if any(_past_form(next(g for g in m.groups() if g)) for m in _PASSIVE.finditer(text)):
-        return True
-    perfect = _PERFECT.search(text)
-    if perfect is not None and _past_form(perfect.group(3)):
+    if _perfect_or_passive(text):
         return True
     words = re.findall(r"[A-Za-z']+", text)
     # The first past form not straight after a determiner ("the retired teacher" is no event).
@@ -123,6 +127,18 @@ def past_form(word: str) -> bool:
 def _past_form(word: str) -> bool:
     w = word.lower()
     return w in _PAST or (w.endswith("ed") and len(w) > 4 and not w.endswith("eed"))
+
+
+def _participle(word: str) -> bool:
+    """A past participle: a regular or irregular past form, or an irregular participle ('given')."""
+    return _past_form(word) or word.lower() in _PARTICIPLES
+
+
+def _perfect_or_passive(text: str) -> bool:
+    """'has sold', 'had just taken', 'has been offered', 'was given': an auxiliary, then a participle."""
+    if any(_participle(next(g for g in m.groups() if g)) for m in _PASSIVE.finditer(text)):
+        return True
+    return any(_participle(m.group(3)) for m in _PERFECT.finditer(text))
 
 
 def _after_subject(text: str) -> str:

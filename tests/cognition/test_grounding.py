@@ -470,3 +470,18 @@ def test_a_place_the_speaker_goes_to_is_told_as_its_own_and_an_unnamed_place_is_
     other = "Is the bakery any good?"
     assert all(g.kind is not GroundKind.PLACE
                for g in candidates(intent_of(other), shopper, "Alex", other, T, moment, []))
+
+
+def test_asked_how_it_is_doing_an_npc_tells_what_was_done_to_it_before_a_wish():
+    # A stories run (seed 2): asked "How is Carmen doing these days?", the barista offered a job
+    # in the capital answered with her wish to save for an art course — "has been offered" was
+    # not read as something that happened. Resident, news and wish written for this test.
+    ines = Persona(name="Ines Valdor", age=29, occupation="ferry clerk")
+    # As a story seeds it: the persona's own memories first, the story's news after them.
+    wish = MemoryRecord(1, MemoryKind.OBSERVATION, "Ines Valdor wants to save money for a sailing course",
+                        T - timedelta(days=1), 6, subject="Ines Valdor")
+    offer = MemoryRecord(2, MemoryKind.OBSERVATION, "Ines Valdor has been offered a post in the capital",
+                         T - timedelta(days=1), 6, subject="Ines Valdor")
+    line = "How is Ines doing these days?"
+    got = candidates(intent_of(line), ines, "Alex", line, T, Moment("selling tickets"), [wish, offer])
+    assert got[0].record == 2 and "capital" in got[0].text
