@@ -37,7 +37,15 @@ from npc_brain.cognition.grounds import (
 from npc_brain.cognition.news import holds
 from npc_brain.cognition.newsworthy import ROUTINE, newsworthy
 from npc_brain.cognition.occasion_answers import occasions_on, told_as_occasions
-from npc_brain.cognition.sights import description_ground, hours_ground, named_sight, own_sight, where_ground
+from npc_brain.cognition.sights import (
+    description_ground,
+    hours_ground,
+    keepers_ground,
+    keepers_sight,
+    named_sight,
+    own_sight,
+    where_ground,
+)
 from npc_brain.cognition.timetable import LEISURE, availability_ground, later_grounds, names_a_time, step_place
 from npc_brain.language.aspect import happening, lies_ahead, tells_event, under_way
 from npc_brain.language.facts import content_words, facts_in, names, names_in
@@ -54,6 +62,7 @@ from npc_brain.language.intent import (
     topic_of,
     topic_words,
 )
+from npc_brain.language.keepers import asks_keepers
 from npc_brain.language.phrasing import activity_of
 from npc_brain.language.relations import roles_asked, roles_in
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
@@ -144,7 +153,10 @@ def candidates(
     fallback = {Intent.FUTURE: NO_PLANS, Intent.PEOPLE: NO_ONE, Intent.ABOUT: unknown_ground(topic),
                 Intent.CLAIM: Ground(GroundKind.UNKNOWN, replies.not_heard),
                 Intent.RECOMMEND: unknown_ground(""), Intent.OPINION: unknown_ground(topic)}
-    if intent is Intent.IDENTITY:
+    kept = keepers_sight(line, speaker, moment) if asks_keepers(line) else None
+    if kept is not None:  # "who else works here with you?": the map's owner, the residents' workplaces
+        out = [keepers_ground(speaker, kept, replies)]
+    elif intent is Intent.IDENTITY:
         # Who it is and what it is about these days, in one ground: the answer to "who are you".
         who = identity_ground(speaker)
         if status is not None:

@@ -102,14 +102,15 @@ def from_record(record: MemoryRecord, speaker: Persona, listener: str) -> Ground
 
 def identity_ground(persona: Persona) -> Ground:
     """'I am Isabella Rodriguez, the owner of Hobbs Cafe.'"""
-    job = f", {_article(persona.occupation)}" if persona.occupation else ""
+    job = f", {with_article(persona.occupation)}" if persona.occupation else ""
     text = _sentence(f"I am {persona.name}{job}")
     return Ground(GroundKind.IDENTITY, text, _sentence(f"{persona.name} is{job.lstrip(',')}" if job else
                                                        f"{persona.name} introduced themselves"),
                   facts=facts_in(text))
 
 
-def _article(occupation: str) -> str:
+def with_article(occupation: str) -> str:
+    """An occupation as a sentence says it: 'the owner of Hobbs Cafe', 'a barista at Hobbs Cafe'."""
     occ = occupation.strip()
     low = occ.lower()
     if low.startswith(("a ", "an ", "the ")):
@@ -249,6 +250,9 @@ class Sight:
     opens: time | None = None
     closes: time | None = None
     where: str = ""  # where it is, as a sentence goes on: "in Oak Hill College", "near Hobbs Cafe"
+    keepers: tuple[tuple[str, str], ...] = ()
+    """Who runs and works at it (its building), with their occupations: the map's `owner` first,
+    then the residents whose workplace is in it, by name."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,22 +3,26 @@
 A line that names a public place the speaker knows ("the pub", "the library") is answered from
 the map (`grounds.Sight`, filled by the runtime): its description ("The Rose and Crown Pub is a
 traditional pub …; I go there myself."), where it is ("The library is in Oak Hill College."),
-and the opening hours it keeps ("… open from noon to midnight. It is open now."). Pure.
+and the opening hours it keeps ("… open from noon to midnight. It is open now.") and who works there
+("Carmen Ortiz is a barista at Hobbs Cafe, and Priya Sharma is a chef at Hobbs Cafe."). Pure.
 """
 from __future__ import annotations
 
 from datetime import datetime, time
 
-from npc_brain.cognition.grounds import NOT_SURE, Moment, Sight, clock_phrase
+from npc_brain.cognition.grounds import NOT_SURE, Moment, Sight, clock_phrase, with_article
 from npc_brain.language.facts import facts_in
 from npc_brain.language.folding import fold
 from npc_brain.language.gazetteer import Gazetteer
+from npc_brain.language.keepers import says_here, says_with_you
 from npc_brain.language.replies import Replies
 from npc_brain.types.ground import Ground, GroundKind
 from npc_brain.types.persona import Persona
 from npc_brain.world.hours import is_open
+from npc_brain.world.wording import join_words
 
-__all__ = ["description_ground", "hours_ground", "named_sight", "own_sight", "where_ground"]
+__all__ = ["description_ground", "hours_ground", "keepers_ground", "keepers_sight", "named_sight", "own_sight",
+           "where_ground"]
 
 
 def named_sight(line: str, moment: Moment) -> tuple[Sight, str] | None:
@@ -75,6 +79,40 @@ def hours_ground(sight: Sight | None, now: datetime, replies: Replies, *, now_as
     if now_asked and (sight.opens is not None or sight.closes is not None):
         text += " " + (replies.open_now if is_open(sight.opens, sight.closes, now.time()) else replies.closed_now)
     return Ground(GroundKind.PLACE, text, facts=facts_in(text))
+
+
+def keepers_sight(line: str, speaker: Persona, moment: Moment) -> Sight | None:
+    """The place a question of who works there means: the one it names, else where it is asked
+    ("who works here?"), else the speaker's own workplace ("who do you work with?"); None when it
+    means none the speaker can tell of."""
+    named = named_sight(line, moment)
+    if named is not None:
+        return named[0]
+    if says_here(line):
+        return next((s for s in moment.sights if s.name == moment.place), None) or own_sight(speaker, moment)
+    if says_with_you(line) and speaker.workplace:
+        return next((s for s in moment.sights if speaker.workplace.startswith(s.address)), None)
+    return None
+
+
+def keepers_ground(speaker: Persona, sight: Sight, replies: Replies) -> Ground:
+    """Who runs and works at the place, by the map's owner and the residents' workplaces and
+    occupations, the speaker left out ("Isabella Rodriguez is the owner of Hobbs Cafe, and Carmen
+    Ortiz is a barista at Hobbs Cafe.")."""
+    place = sight.said or sight.name  # inside a sentence: "at the ferry office"
+    others = [(n, job) for n, job in sight.keepers if n != speaker.name]
+    if not others:
+        mine = any(n == speaker.name for n, _ in sight.keepers)
+        text = (replies.works_alone if mine else replies.no_keepers).format(place=place)
+        return Ground(GroundKind.PLACE if mine else GroundKind.UNKNOWN, text, facts=facts_in(text))
+    clauses = [(replies.works_as.format(name=n, job=with_article(job)) if job
+                else replies.keeps.format(name=n, place=place)).rstrip(".") for n, job in others[:_KEEPERS]]
+    text = join_words(clauses, last=", and " if len(clauses) > 2 else " and ") + "."
+    return Ground(GroundKind.PLACE, text, facts=facts_in(text))
+
+
+_KEEPERS = 3
+"""Who is named at most: a college's whole staff is no answer."""
 
 
 def _said(sight: Sight) -> str:

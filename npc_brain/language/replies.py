@@ -49,6 +49,12 @@ class Replies:
     midnight: str
     questions: tuple[str, ...]
     """What an NPC asks another when it has nothing new to tell (each names one intent)."""
+    keeps: str = "{name} runs {place}."
+    """One who keeps a place and is no resident (no occupation to tell)."""
+    works_as: str = "{name} is {job}."
+    """A resident who works at the place asked about, by its occupation ({job}: with its article)."""
+    works_alone: str = "I am the only one who works at {place}."
+    no_keepers: str = "I do not know who works at {place}."
 
 
 ENGLISH_REPLIES = Replies(

@@ -168,7 +168,7 @@ class Conversations:
         agent = self._agents[speaker]
         listener = conv.other(speaker)
         view = agent.memory.snapshot()
-        moment = moment_of(agent, self._world(), now)
+        moment = moment_of(agent, self._world(), now, [a.persona for a in self._agents.values()])
         known = known_names(self._agents, self._world())
         later = {i for i, _ in self._asked.get(conv.id, ())}  # questions that wait their turn
         lines = [pair for i, pair in enumerate(conv.pairs()) if i not in later]

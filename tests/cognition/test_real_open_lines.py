@@ -40,6 +40,7 @@ LINES = (
     ("I heard the bakery on the corner is closing for good.", {K.UNKNOWN, K.MEMORY}),
     ("Would you like to come to my picnic?", {K.QUESTION}),
     ("Is Johnson Park worth a stroll on a Sunday?", {K.PLACE, K.MEMORY}),
+    ("So who else works here with you?", {K.PLACE}),
 )
 
 
@@ -58,12 +59,15 @@ def test_everyday_lines_get_an_answer_of_their_kind_on_the_real_model():
                       "town:hobbs_cafe"),)
     places = (("Hobbs Cafe", "town:hobbs_cafe", frozenset({"drink", "eat", "socialize"})),
               ("Johnson Park", "town:johnson_park", frozenset({"relax", "exercise"})))
-    sights = (Sight("Hobbs Cafe", "town:hobbs_cafe", "a cosy café serving coffee and light meals", "Hobbs Cafe"),
+    staff = (("Isabella Rodriguez", "owner of Hobbs Cafe"), ("Carmen Ortiz", "barista at Hobbs Cafe"))
+    sights = (Sight("Hobbs Cafe", "town:hobbs_cafe", "a cosy café serving coffee and light meals", "Hobbs Cafe",
+                    keepers=staff),
               Sight("Johnson Park", "town:johnson_park", "a green park with a duck pond", "Johnson Park"))
     moment = Moment("baking pastries", "Hobbs Cafe", steps, {"town:hobbs_cafe": "Hobbs Cafe"}, places=places,
                     sights=sights)
-    known = (persona.name, "Hobbs Cafe", "Johnson Park")
+    known = (persona.name, "Hobbs Cafe", "Johnson Park", "Carmen Ortiz")
     sources = [*persona.memories, persona.occupation, persona.status, "Hobbs Cafe", "Johnson Park",
+               "Carmen Ortiz is a barista at Hobbs Cafe",
                "working at Hobbs Cafe", "2pm", "5pm", *(s.description for s in sights)]
     model = load_model(LLMSettings(backend="embedded"))
     try:
@@ -75,6 +79,8 @@ def test_everyday_lines_get_an_answer_of_their_kind_on_the_real_model():
             assert not ungrounded_facts(said.text, [*sources, line], speaker=persona.name, listener="Alex",
                                         known=known), where
             assert not said.text.startswith("At ") or said.ground.kind is K.PLAN, where  # no schedule line
+            if "works here" in line:  # who works there, from the map and the residents' workplaces
+                assert "Carmen" in said.text, where
     finally:
         close = getattr(model, "close", None)
         if close is not None:
