@@ -201,3 +201,43 @@ def test_a_diverged_replay_fails_loudly(monkeypatch):
     monkeypatch.setattr(prompts, "DATA_RULE", prompts.DATA_RULE + " (changed)")
     with pytest.raises(ReplayMiss):
         simulate(ReplayModel(RECORDING))
+
+
+def _add(parent, key: str, name: str, kind, **kw):
+    from npc_brain.world.place import Place
+
+    p = Place(f"{parent.address}:{key}", name, kind, parent=parent, **kw)
+    parent.children.append(p)
+    return p
+
+
+def test_walking_into_a_building_takes_a_room_one_may_enter_for_it_not_the_first_that_refuses():
+    """A Valentine run: a student's evening at the pub entered the landlord's private quarters (the
+    first room that serves relaxing) every five minutes for four hours, and a walk in the community
+    garden its vegetable patch (not for exercise) all night. Town written for this test."""
+    from npc_brain.types.plan import PlanLevel, PlanStep
+    from npc_brain.world.place import PlaceKind
+    from npc_brain.world.world import World
+
+    town = tiny_town(NAMES[1:]).root
+    inn = _add(town, "inn", "The Lantern Inn", PlaceKind.BUILDING, rect=(1400, 0, 400, 200),
+               opens=datetime.min.time(), closes=None, owner="Ana", purpose=frozenset({"drink", "relax"}))
+    _add(inn, "keepers_rooms", "Keeper's Rooms", PlaceKind.ROOM, rect=(1400, 0, 100, 200), owner="Ana",
+         purpose=frozenset({"sleep", "relax"}))
+    _add(inn, "lounge", "Lounge", PlaceKind.ROOM, rect=(1500, 0, 300, 200), purpose=frozenset({"drink", "relax"}))
+    orchard = _add(town, "orchard", "Orchard", PlaceKind.BUILDING, rect=(1400, 600, 400, 400),
+                   purpose=frozenset({"exercise", "work", "relax"}))
+    _add(orchard, "beehives", "Beehives", PlaceKind.ROOM, rect=(1400, 600, 200, 400), purpose=frozenset({"work"}))
+    world = World(town)
+    now = START.replace(hour=19)
+    sim = Simulation(world, personas()[1:], ScriptedModel().respond_with(BrainResponder()), GameClock(now),
+                     embedder=HashEmbedder())
+    where = {"Ben": ("unwinding at the inn", "relax", "town:inn"),
+             "Cal": ("jogging between the apple trees", "exercise", "town:orchard")}
+    for name, (what, activity, address) in where.items():
+        sim.society.agent(name).plan.set_day([
+            PlanStep(PlanLevel.DAY, now, now + timedelta(hours=3), what, activity, address=address, atomic=True)])
+    result = sim.run(game_minutes=30, step_minutes=5)
+    assert result.refusals == 0
+    assert sim.world.location("Ben").address == "town:inn:lounge"  # not the keeper's rooms
+    assert sim.world.location("Cal").address == "town:orchard"  # the orchard's paths, not the beehives
