@@ -490,7 +490,8 @@ def _topic(line: str) -> str:
                    r"(?:at|in|with|near|by|around)\s+", "", topic.strip(), flags=re.IGNORECASE)
     # "Have you been to X lately?": the place.
     topic = re.sub(r"^.*\b(been|gone|go|went)\s+(to|into|by)\s+", "", topic.strip(), flags=re.IGNORECASE)
-    topic = re.sub(r"\s+(doing|going|today|lately|these days|right now|now|in town|around here)\b.*$", "",
+    topic = re.sub(r"\s+(doing|going|getting on|getting along|keeping|holding up|today|lately|these days|right now|"
+                   r"now|in town|around here)\b.*$", "",
                    topic.strip(" ?.!"), flags=re.IGNORECASE)
     return topic
 

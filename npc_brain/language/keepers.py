@@ -15,8 +15,8 @@ __all__ = ["asks_keepers", "says_here", "says_with_you"]
 
 # Who (else) works / runs / owns / keeps / manages …: not "who is running for mayor" (a race, not a
 # shop), so the progressive of "run" is left out.
-_WORK = r"(?:works?|working|runs|run|owns?|keeps|manages?|staffs?|is in charge of|are in charge of)"
-_WHO_WORKS = re.compile(rf"\b(?:who|anyone|anybody|someone|somebody)\b(?:\s+[\w']+){{0,2}}?\s+{_WORK}\b",
+_WORK = r"(?:works?|working|runs|run|owns?|keeps|manages?|staffs?|helps? out|helping out|in charge)"
+_WHO_WORKS = re.compile(rf"\b(?:who|anyone|anybody|someone|somebody)(?:['’]s)?\b(?:\s+[\w']+){{0,2}}?\s+{_WORK}\b",
                         re.IGNORECASE)
 _WHO_KEEPS = re.compile(r"\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:owners?|boss|manager|staff|keeper)\b",
                         re.IGNORECASE)

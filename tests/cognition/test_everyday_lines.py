@@ -292,3 +292,13 @@ def test_a_part_of_the_day_asked_is_answered_at_a_time_the_plan_holds():
     assert "6 pm" in bare.text and "mending the nets" in bare.text, bare.text
     later = first("what will you be up to at 6 today?", moment=moment)  # the same reading of the hour asked
     assert later.text.startswith("At 6 pm") and "mending the nets" in later.text, later.text
+
+
+def test_asked_how_someone_is_getting_on_the_topic_is_the_person():
+    # A window play: "how is Carmen getting on these days?" got "I have not heard anything about
+    # Carmen getting on."
+    from npc_brain.language.intent import topic_of
+
+    assert topic_of("how is Ilse getting on these days?") == "Ilse"
+    assert topic_of("How is old Bartek keeping?") == "old Bartek"
+    assert first("how is Ilse getting along?").text == "I have not heard anything about Ilse."

@@ -71,6 +71,8 @@ def test_one_who_works_alone_says_so():
     ("who is in charge of the ferry?", True),
     ("Do you know who is running for mayor?", False),  # a race, not a shop
     ("who are you?", False), ("Who is your best friend here?", False),
+    # Seen unread in a window play (Sam Moore at the café: "I am not sure about that."):
+    ("who's in charge around here?", True), ("and who else helps out in this place?", True),
 ])
 def test_the_question_is_read_by_its_form(line, asks):
     assert asks_keepers(line) is asks
