@@ -120,7 +120,9 @@ class PromptStates:
         slot, restore = self._lease(key, urgent)
         done = False
         try:
-            if restore is not None and self._store.restore(slot, restore.name):
+            # Not once stopped: the engine removes the files as it closes (a play's quit logged
+            # llama.cpp's "error loading sequence state file" for a restore leased just before).
+            if restore is not None and not self._stopped and self._store.restore(slot, restore.name):
                 self.restores += 1
             yield slot
             done = True

@@ -273,3 +273,22 @@ def test_discarded_states_leave_no_folder_and_no_restore() -> None:
     engine.chat({"messages": [{"role": "system", "content": RULES}, {"role": "user", "content": "Tom"}]})
     assert [a[0] for a in store.actions] == ["save"]  # nothing saved or restored after
     engine.close()
+
+
+def test_a_state_leased_as_the_engine_stops_is_not_restored() -> None:
+    """A play's quit logged llama.cpp's "error loading sequence state file": a call leased a
+    restore, then the engine stopped and removed the files before the restore was sent."""
+    store = Store()
+    states = PromptStates(1, store, budget=10_000, remove=store.remove)
+    run(states, RULES + "Mei: going for a walk")
+    run(states, "a dialogue prompt of another purpose " * 10)
+    lease = states._lease
+
+    def lease_then_stop(key: str, urgent: bool) -> tuple[int, object]:
+        got = lease(key, urgent)
+        states.stop()  # the engine closes between the lease and the restore
+        return got
+
+    states._lease = lease_then_stop  # type: ignore[method-assign]
+    run(states, RULES + "Tom: buying bread")
+    assert restores(store) == []
