@@ -4,8 +4,9 @@ Cheap by design. At each level the options are the known children (minus places 
 agent was refused). Most levels need no model call: a single option, a single option
 whose subtree serves the activity (one declared for it before one that only holds
 something for it), the place the step names ("… at Hobbs Cafe", "… at home"), the
-agent's home for private activities, its workplace for work, where it already is, its
-own bed, or one of options alike but for their names. Only a real choice asks the model,
+agent's home for private activities, its workplace for work (in a place kept open to
+visitors, the room where they are), where it already is, its own bed, or one of options
+alike but for their names. Only a real choice asks the model,
 through a `Literal` schema of the option keys, so it cannot name a place the agent
 doesn't know.
 """
@@ -184,7 +185,9 @@ def choose_place(model: ChatModel, known: KnownPlaces, *, agent: str, what: str,
         elif len(pool) == 1:
             pick = pool[0]
         else:
-            pick = _habit(pool, activity, here=here, home=home, workplace=workplace)
+            front = _front([o for o in pool if activity in o.purpose], known.get(current) if current else None) \
+                if activity in WORK_ACTIVITIES else None
+            pick = _habit(pool, activity, here=here, home=home, workplace=workplace, front=front)
             if pick is None:
                 # A place declared for other uses that only holds something for this one gives
                 # way to one declared for it: washing in the bathroom, not the kitchen (its sink
@@ -247,6 +250,23 @@ def _own(pool: list[PlaceInfo], agent: str) -> PlaceInfo | None:
     who, named = agent.casefold(), _words(agent)
     hits = [o for o in pool if who in o.residents or (named.strip() and named in _words(f"{o.name} {o.description}"))]
     return hits[0] if len(hits) == 1 else None
+
+
+def _front(pool: list[PlaceInfo], around: PlaceInfo | None) -> PlaceInfo | None:
+    """In a place kept open to visitors, work goes where the visitors are: of its rooms for work,
+    the one declared for most of what the place itself is for (a café's dining area — eat, drink,
+    socialize, work — not its kitchen — cook, work). Whoever works in the back has a workplace
+    naming that room, which the habit anchor takes first. The 135M model sent the café's owner
+    ("opening Hobbs Cafe and greeting every customer") and its barista ("making coffee") to the
+    kitchen, where no customer met them: in Valentine runs the host met her first guests on the
+    second day, in a stories run the barista told her occasion to the owner alone. None unless
+    one room leads."""
+    if around is None or not around.kept or not around.purpose:
+        return None
+    score = {o.address: len(o.purpose & around.purpose) for o in pool}
+    best = max(score.values(), default=0)
+    tops = [o for o in pool if score[o.address] == best]
+    return tops[0] if best and len(tops) == 1 else None
 
 
 def _alike(pool: list[PlaceInfo], agent: str, around: PlaceInfo | None) -> PlaceInfo | None:
@@ -331,9 +351,11 @@ def _holding(options: list[PlaceInfo], named: set[str]) -> PlaceInfo | None:
     return holders[0] if len(named) == 1 and len(holders) == 1 else None
 
 
-def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None
-           ) -> PlaceInfo | None:
-    """Short-circuit obvious choices from the persona: home, workplace, where one already is."""
+def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str | None, workplace: str | None,
+           front: PlaceInfo | None = None) -> PlaceInfo | None:
+    """Short-circuit obvious choices from the persona: home, workplace, then for work in a kept
+    place the room where its visitors are (`front`: not the kitchen it baked in at dawn), then
+    where one already is."""
     def holding(target: str | None) -> PlaceInfo | None:
         if not target:
             return None
@@ -346,7 +368,7 @@ def _habit(pool: list[PlaceInfo], activity: str, *, here: str | None, home: str 
         return hit  # no workplace (retired, freelance): work happens at home
     if activity in HOME_ACTIVITIES and (hit := holding(home)):
         return hit
-    return holding(here)
+    return front or holding(here)
 
 
 def obvious_place(what: str, activity: str, persona: Any, names: Mapping[str, str]) -> str | None:
