@@ -226,12 +226,7 @@ def next_utterance(
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM):
         pool = _with_mentions(view, pool, heard, speaker.name, listener, k)
-    if intent is Intent.ABOUT and asks_whats_on(heard) is not None:
-        # "Anything on this week?": every occasion it knows of this week and last is eligible, whether
-        # or not the question's words let retrieval surface it (`answers` picks by time and place).
-        have = {r.id for r in pool}
-        dated = [*invitation.upcoming(view.records, now), *invitation.recent(view.records, now)]
-        pool = [*pool, *(r for r, _ in dated if r.id not in have)]
+    pool = _with_occasions(view, pool, intent, heard, now)
     if intent is Intent.CHAT:  # what was told in this conversation is not told again
         said_here = [text for _, text in lines]
         pool = [r for r in pool if not news.repeats(r, said_here)]
@@ -396,6 +391,19 @@ def not_to_oneself(text: str, name: str) -> str:
     return out.strip() or text
 
 
+def _with_occasions(view: MemoryView, pool: list[MemoryRecord], intent: Intent, line: str,
+                    now: datetime) -> list[MemoryRecord]:
+    """"Anything on this week?": every occasion it knows of this week and last is eligible, whether
+    or not the question's words let retrieval surface it (`answers` picks by time and place) — in a
+    talk and in an interview alike (a stories run asked "Is anything happening near the Taproom?"
+    after the bake sale there, and all fifteen, its host too, knew of nothing)."""
+    if intent is not Intent.ABOUT or asks_whats_on(line) is None:
+        return pool
+    have = {r.id for r in pool}
+    dated = [*invitation.upcoming(view.records, now), *invitation.recent(view.records, now)]
+    return [*pool, *(r for r, _ in dated if r.id not in have)]
+
+
 def grounded_answer(
     model: ChatModel,
     embedder: Embedder,
@@ -436,6 +444,8 @@ def grounded_answer(
     pool = merged(recalls, limit=2 * k)
     if intent in (Intent.ABOUT, Intent.OPINION, Intent.CLAIM) and kinds is None:
         pool = _with_mentions(view, pool, question, persona.name, listener, k)
+    if kinds is None:  # (an ablation without its occasions knows none)
+        pool = _with_occasions(view, pool, intent, question, now)
     options = candidates(intent, persona, listener, question, now, moment, pool)
     if not phrased:
         ground = _picked(model, prompts.interview_messages(

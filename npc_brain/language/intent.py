@@ -19,6 +19,7 @@ from npc_brain.language.informal import spelled_out
 from npc_brain.language.intent_model import IntentModel
 from npc_brain.language.intent_patterns import ASKS, pattern_of
 from npc_brain.language.intents import Intent
+from npc_brain.language.lexicon import ENGLISH
 from npc_brain.language.reported import AGREEMENT_TAG, claim_in, is_statement, without_opener
 
 __all__ = [
@@ -272,8 +273,11 @@ _THANKS = pattern_of(Intent.THANKS)
 _OF_LISTENER = re.compile(r"\b(with|about|of|from|for|to) (you|yourself)\b|\byour\b"
                           r"|\byou('ve| have)? (been|doing)\b|\bwhat('?s| is| are) you\b", re.IGNORECASE)
 # Whether something is on at a place ("Anything happening at the park this weekend?", "What's on at the pub?").
+# Any of the lexicon's place prepositions: "anything happening behind the classroom?" (a stories run
+# asked "inside the Vegetable Patch" and "behind the Classroom", and the question went unread).
+_PLACE_PREPS = "|".join(re.escape(p) for p in sorted({*ENGLISH.place_prepositions, "over at"}, key=len, reverse=True))
 _WHATS_ON = re.compile(r"\b(anything|something|much|what'?s|what is|what)\s+(\w+\s+)?(happening|going on|on|"
-                       r"planned|special|new|organised|organized)\s+(at|in|near|by|around|down at|over at|up at)\b",
+                       rf"planned|special|new|organised|organized)\s+({_PLACE_PREPS})\b",
                        re.IGNORECASE)
 
 

@@ -7,7 +7,7 @@ Occasions are read once, by structure (a place of the map, a day), and travel as
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from npc_brain.cognition import dialogue, hearsay, invitation
 from npc_brain.cognition.choices import day_slots
@@ -291,3 +291,23 @@ def test_asked_whats_on_the_host_finds_her_own_occasion_whatever_the_question_ca
     said = dialogue.next_utterance(model, HashEmbedder(), view, maker, "Alex", T, doing="glazing bowls",
                                    lines=[("Alex", "anything going on in the park tomorrow?")])
     assert said.text == "I have not heard of anything on in the park tomorrow.", said.text
+
+
+def test_asked_in_an_interview_whats_on_behind_a_place_it_finds_the_occasion_there():
+    # A stories run (seed 3): "Is anything happening near the Taproom?" asked after the bake sale
+    # there got "nothing on" from all fifteen, its host too — an interview did not add the occasions
+    # it knew to what the question could be answered from; "behind …" and "inside …" were not read as
+    # asking what is on at all. Host, occasion and lines written for this test.
+    from npc_brain.cognition.grounds import Moment, Sight
+
+    host = Persona(name="Nora Quill", age=52, occupation="ferry captain")
+    plan = "Nora Quill is holding a lantern swim behind the Library on February 13 from 8 am to 9 am"
+    busy = [f"Nora Quill is coiling rope number {i}" for i in range(30)]
+    view = stream(plan, *busy, owner=host.name, at=T - timedelta(minutes=30)).snapshot()
+    assert view.records[0].occasion is not None
+    library = Sight("Library", "town:college:library", "the college library", "the Library")
+    moment = Moment("coiling rope", None, sights=(library,))
+    model = ScriptedModel().respond_with(BrainResponder())
+    said = dialogue.grounded_answer(model, HashEmbedder(), view, host, T, "Is anything happening behind the Library?",
+                                    moment=moment, phrased=False)
+    assert "lantern swim was" in said.text, said.text
