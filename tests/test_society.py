@@ -24,6 +24,7 @@ from npc_brain.types.events import (
     UtteranceEvent,
 )
 from npc_brain.types.observation import Observation
+from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.world.rules import Rules
 
@@ -233,3 +234,17 @@ def test_unknown_agent_and_empty_text_are_clear_errors():
         society.talk("Ana", "Player", "\x00\x01  ")
     with pytest.raises(ValueError):
         society.add_agent(persona("Ana"))
+
+
+def test_told_of_an_occasion_in_a_room_it_never_saw_an_npc_knows_where_that_is():
+    # A stories run: everyone told of a craft fair "at the Vegetable Patch in Community Garden" knew the
+    # garden but not its patch, so the walk (which goes only where one knows) took them to the café.
+    society, clock, _, world = make(("Ana", "Ben"))
+    ben = society.agent("Ben")
+    room = "town:hobbs_cafe:bathroom"  # Ben works at the office: the café's rooms are unknown to him
+    assert not ben.known.known(room)
+    society.tell("Ana is holding a quiz in the café's bathroom on Monday from 6pm to 7pm", to="Ben", teller="Ana",
+                 occasion=Occasion("quiz", T0.replace(hour=18), T0.replace(hour=19), "the Bathroom", room, "Ana"))
+    run(society, clock, 10)
+    assert any(r.occasion is not None for r in ben.memory.records)
+    assert ben.known.known(room) and ben.known_places().get(room) is not None

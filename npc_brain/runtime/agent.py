@@ -51,6 +51,7 @@ from npc_brain.types.observation import Observation, ObservationKind
 from npc_brain.types.occasion import Occasion
 from npc_brain.types.persona import Persona
 from npc_brain.types.plan import Plan, PlanLevel, PlanStep
+from npc_brain.world.errors import UnknownPlace
 from npc_brain.world.norms import closed_to
 from npc_brain.world.place import Place
 
@@ -434,6 +435,18 @@ class Agent:
         if not (self.settings.rating_check and check.reading_will_do):
             return lambda text: False
         return lambda text: not check.probes(normalise_description(text))
+
+    def hear_of(self, address: str) -> None:
+        """Know where a place it was told of is (an occasion's): its walk can then go there. A
+        stories run: everyone told of a craft fair "at the Vegetable Patch in Community Garden" knew
+        the garden but not its patch, and the walk took them, among people, to the café."""
+        learn = getattr(self.known, "learn", None)
+        if learn is None:
+            return
+        try:
+            learn(address)
+        except UnknownPlace:  # a place not on this map (an old save, a story told of elsewhere)
+            pass
 
     def learn_locations(self, learned: Mapping[tuple[str, str, str], str]) -> None:
         """Remember location choices a job made, so the same choice costs no call next time."""

@@ -96,6 +96,8 @@ def _memorize(agent: Agent, now: datetime, model: ChatModel, *, free: bool) -> T
             agent.memory.add(d.kind, d.description, d.created, m.importance, m.embedding,
                              evidence=d.evidence, subject=d.subject, place=d.place, teller=d.teller,
                              fact=d.fact, occasion=d.occasion)
+            if d.occasion is not None and d.occasion.address:
+                agent.hear_of(d.occasion.address)  # told of an occasion, one knows where it is
         buffer.stored(drafts)
         return []
 
