@@ -239,7 +239,7 @@ def test_unknown_agent_and_empty_text_are_clear_errors():
 def test_told_of_an_occasion_in_a_room_it_never_saw_an_npc_knows_where_that_is():
     # A stories run: everyone told of a craft fair "at the Vegetable Patch in Community Garden" knew the
     # garden but not its patch, so the walk (which goes only where one knows) took them to the café.
-    society, clock, _, world = make(("Ana", "Ben"))
+    society, clock, _, _ = make(("Ana", "Ben"))
     ben = society.agent("Ben")
     room = "town:hobbs_cafe:bathroom"  # Ben works at the office: the café's rooms are unknown to him
     assert not ben.known.known(room)
