@@ -50,20 +50,17 @@ from npc_brain.cognition.timetable import LEISURE, availability_ground, later_gr
 from npc_brain.language.aspect import happening, lies_ahead, tells_event, under_way
 from npc_brain.language.facts import content_words, facts_in, names, names_in
 from npc_brain.language.folding import fold
-from npc_brain.language.intent import (
-    Intent,
+from npc_brain.language.intent import Intent, thanks, topic_of, topic_words
+from npc_brain.language.keepers import asks_keepers
+from npc_brain.language.phrasing import activity_of
+from npc_brain.language.question_forms import (
     asks_of_here,
     asks_of_listener,
     asks_right_now,
     asks_whats_on,
     asks_where,
     at_home,
-    thanks,
-    topic_of,
-    topic_words,
 )
-from npc_brain.language.keepers import asks_keepers
-from npc_brain.language.phrasing import activity_of
 from npc_brain.language.relations import roles_asked, roles_in
 from npc_brain.language.replies import ENGLISH_REPLIES, Replies
 from npc_brain.language.reported import claim_in

@@ -31,7 +31,8 @@ from npc_brain.cognition.schemas import (
 from npc_brain.language.facts import content_words
 from npc_brain.language.facts import names as names_in
 from npc_brain.language.grounding import Grounded, Problem, ground_line, streamable
-from npc_brain.language.intent import Intent, asks_whats_on, intent_of, topic_of, topic_words
+from npc_brain.language.intent import Intent, intent_of, topic_of, topic_words
+from npc_brain.language.question_forms import asks_whats_on
 from npc_brain.llm import readahead
 from npc_brain.llm.errors import LLMOutputError
 from npc_brain.llm.partial import partial_string

@@ -64,12 +64,12 @@ def _sights(agent: Agent, world: World, people: Sequence[Persona] = ()) -> tuple
     how a sentence says it ("the library", "Hobbs Cafe"). A name several places share ("Kitchen")
     names none of them."""
     out: list[Sight] = []
-    staff = _staff(world, people)
+    staff, jobs = _staff(world, people), {p.name: p.occupation for p in people}
     for address in agent.known_places().places:
         place = world.get(address) if address in world else None
         if place is None or place.kind is not PlaceKind.BUILDING or place.private:
             continue
-        keepers = _keepers(place, staff.get(place.address, ()), people)
+        keepers = _keepers(place, staff.get(place.address, ()), jobs)
         for room in (place, *(c for c in place.children if c.kind is PlaceKind.ROOM and not c.private)):
             if len(world.find_all(room.name)) == 1:  # (indexed: no walk of the town)
                 keeper = room.hours_keeper()
@@ -85,18 +85,16 @@ def _staff(world: World, people: Sequence[Persona]) -> dict[str, list[Persona]]:
     """Residents by the building their workplace is in (a room of it, or the building itself)."""
     out: dict[str, list[Persona]] = {}
     for p in people:
-        address = p.workplace
-        while address and address in world and world.get(address).kind is not PlaceKind.BUILDING:
-            address = address.rsplit(":", 1)[0] if ":" in address else ""
-        if address and address in world:
-            out.setdefault(address, []).append(p)
+        if p.workplace and p.workplace in world:
+            building = world.enclosing(p.workplace, PlaceKind.BUILDING)
+            if building is not None:
+                out.setdefault(building.address, []).append(p)
     return out
 
 
-def _keepers(building: Place, staff: Sequence[Persona], people: Sequence[Persona]) -> tuple[tuple[str, str], ...]:
-    """Who keeps `building` (the map's owner, with their occupation when a resident) and who works
-    there, by name."""
-    jobs = {p.name: p.occupation for p in people}
+def _keepers(building: Place, staff: Sequence[Persona], jobs: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """Who keeps `building` (the map's owner, with their occupation when a resident: `jobs`) and
+    who works there, by name."""
     owner = building.owner
     first = ((owner, jobs.get(owner, "")),) if owner else ()
     return (*first, *sorted((p.name, p.occupation) for p in staff if p.name != owner))
